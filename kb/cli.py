@@ -1,0 +1,285 @@
+"""The ``kb`` command: a thin shell over the library.
+
+Each command is a few library calls and some printing. ``KbGroup.invoke`` is the one place where
+kb's exceptions become messages on stderr and exit codes (1 for a failure, 2 for bad usage).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from . import __version__
+from .errors import KbError, QueryError
+from .export import FORMATS, render as render_export, write_all_tags
+from .index import Location
+from .names import Card
+from .records import Ruling
+from .search import card_rulings, option_filters, search as run_search, select
+from .snippet import render as render_snippet
+from .store import StrictFailure, ingest_into, open_store
+from .vocabulary import vocabulary
+
+
+class KbGroup(click.Group):
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except QueryError as err:
+            click.echo(f"Error: {err.message} (at position {err.position}):", err=True)
+            click.echo(err.pointer(), err=True)
+            raise click.exceptions.Exit(err.exit_code) from None
+        except StrictFailure as err:
+            _print_problems(err.report)
+            click.echo(f"Error: {err}", err=True)
+            raise click.exceptions.Exit(err.exit_code) from None
+        except KbError as err:
+            click.echo(f"Error: {err}", err=True)
+            raise click.exceptions.Exit(err.exit_code) from None
+        except OSError as err:
+            click.echo(f"Error: {err.strerror}: {err.filename}", err=True)
+            raise click.exceptions.Exit(1) from None
+
+
+index_option = click.option(
+    "--index",
+    "index_dir",
+    type=click.Path(file_okay=False),
+    envvar="KB_INDEX",
+    help="Index location (default .kb/index; or KB_INDEX).",
+)
+json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON (the JSON contract).")
+
+
+@click.group(cls=KbGroup)
+@click.version_option(__version__, prog_name="kb")
+def main():
+    """kb: search Magic: The Gathering card rulings in Italian and English."""
+
+
+def _echo_json(data) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def _print_problems(report) -> None:
+    for problem in report.problems:
+        click.echo(str(problem), err=True)
+
+
+def _open(index_dir):
+    store, freshness = open_store(Location(index_dir))
+    if freshness.built:
+        click.echo(f"kb: {freshness.reason} ({freshness.report.summary()})", err=True)
+        _print_problems(freshness.report)
+    for notice in freshness.notices:
+        click.echo(f"kb: {notice}", err=True)
+    return store
+
+
+# --- ingest -----------------------------------------------------------------------------------
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path())
+@index_option
+@click.option("--names", "names", multiple=True, type=click.Path(dir_okay=False),
+              help="A card-names table (TSV: English<TAB>Italian); default data/card_names.tsv.")
+@click.option("--strict", is_flag=True, help="Any error: exit 1 and leave the index as it was.")
+@json_option
+def ingest(paths, index_dir, names, strict, as_json):
+    """Ingest ruling files and folders into a new index.
+
+    PATHS: dated ruling files (.txt), JSON Lines (.jsonl), name tables (.tsv), or folders of them.
+    Default: data/rulings_it data/rulings_en. Afterwards the index holds exactly these rulings.
+    """
+    location = Location(index_dir)
+    show_bar = sys.stderr.isatty() and not as_json
+    with click.progressbar(length=1, label="ingesting", file=sys.stderr) if show_bar else _NoBar() as bar:
+
+        def progress(done: int, total: int) -> None:
+            bar.length = total
+            bar.update(done - bar.pos)
+
+        report = ingest_into(location, list(paths) or None, list(names) or None, strict, progress)
+    _print_problems(report)
+    if as_json:
+        _echo_json({**report.to_dict(), "index": str(location.path)})
+    else:
+        click.echo(report.summary())
+
+
+class _NoBar:
+    pos = length = 0
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def update(self, n):
+        pass
+
+
+# --- search, card, show -----------------------------------------------------------------------
+
+
+def _card_label(record: Ruling) -> str:
+    others = [n for n in dict.fromkeys(record.card_names.values()) if n != record.card]
+    return record.card + (f" ({' / '.join(others)})" if others else "")
+
+
+def _header(record: Ruling) -> str:
+    tags = ", ".join(record.tags) or "-"
+    mixed = "+" + ("en" if record.lang == "it" else "it") if record.mixed else ""
+    return f"{_card_label(record)} · {record.date.isoformat()} · {record.lang}{mixed} · {tags} · {record.id}"
+
+
+def _mark(text: str) -> str:
+    return click.style(text, bold=True, fg="yellow") if sys.stdout.isatty() else f"*{text}*"
+
+
+@main.command()
+@click.argument("query")
+@click.option("--limit", default=10, show_default=True, type=click.IntRange(min=0), help="At most N results (0: all).")
+@click.option("--lang", help="Only rulings in this language (it, en).")
+@click.option("--tag", help="Only rulings with this tag (see kb tags).")
+@click.option("--card", help="Only rulings of this card (Italian or English name).")
+@click.option("--since", help="Only rulings from this date (YYYY, YYYY-MM, YYYY-MM-DD).")
+@click.option("--until", help="Only rulings up to this date.")
+@index_option
+@json_option
+@click.option("--explain", is_flag=True, help="Also print the parsed query.")
+def search(query, limit, lang, tag, card, since, until, index_dir, as_json, explain):
+    """Search rulings. QUERY syntax: words, "phrases", card:, tag:, lang:, rule:, date:, -not, OR."""
+    filters = option_filters(lang=lang, tag=tag, card=card, since=since, until=until)
+    with _open(index_dir) as store:
+        results = run_search(store, query, filters, limit=limit)
+    if as_json:
+        data = results.to_dict()
+        if explain:
+            data["explain"] = results.built.explain()
+        _echo_json(data)
+        return
+    if explain:
+        click.echo(results.built.explain() + "\n")
+    shown = len(results.hits)
+    click.echo(f"{results.total} ruling(s) match {query!r}" + (f"; showing {shown}" if shown < results.total else ""))
+    for hit in results.hits:
+        click.echo("\n" + _header(hit.record))
+        click.echo("  " + render_snippet(hit.snippet, _mark))
+
+
+@main.command()
+@click.argument("name")
+@index_option
+@json_option
+def card(name, index_dir, as_json):
+    """All rulings of a card in both languages, by Italian or English name (typos forgiven)."""
+    with _open(index_dir) as store:
+        found, records, others = card_rulings(store, name)
+    if as_json:
+        _echo_json({"query": name, "card": found.to_dict(), "total": len(records),
+                    "results": [r.to_dict() for r in records]})
+        return
+    click.echo(_card_title(found))
+    counts = {lang: sum(r.lang == lang for r in records) for lang in ("it", "en")}
+    click.echo(f"{len(records)} rulings: {counts['it']} in Italian, {counts['en']} in English")
+    if others:
+        click.echo("also matching: " + ", ".join(c.display for c in others[:5]))
+    for record in records:
+        click.echo(f"\n{record.date.isoformat()} · {record.lang} · {', '.join(record.tags) or '-'} · {record.id}")
+        click.echo(f"  {record.text}")
+
+
+def _card_title(card: Card) -> str:
+    names = [card.names.get("en"), card.names.get("it")]
+    known = [n for n in names if n] or card.written[:1]
+    return " — ".join(known)
+
+
+@main.command()
+@click.argument("ruling_id")
+@index_option
+@json_option
+def show(ruling_id, index_dir, as_json):
+    """One ruling by its id (or a unique prefix of at least 4 characters)."""
+    with _open(index_dir) as store:
+        record = store.get(ruling_id)
+    if as_json:
+        _echo_json(record.to_dict())
+        return
+    names = ", ".join(f"{lang}: {n}" for lang, n in record.card_names.items()) or "not in the names table"
+    rows = [
+        ("id", record.id),
+        ("card", f"{record.card} ({names})"),
+        ("date", record.date.isoformat()),
+        ("lang", record.lang + (" (mixed: carries the other language)" if record.mixed else "")),
+        ("tags", ", ".join(record.tags) or "-"),
+        ("rules", ", ".join(record.rules) or "-"),
+        ("checks", ", ".join(record.checks) or "-"),
+        ("source", record.source),
+    ]
+    for key, value in rows:
+        click.echo(f"{key + ':':8} {value}")
+    click.echo("\n" + record.text)
+
+
+# --- tags, export -----------------------------------------------------------------------------
+
+
+@main.command()
+@index_option
+@json_option
+def tags(index_dir, as_json):
+    """The tag vocabulary, with the number of rulings per language."""
+    with _open(index_dir) as store:
+        counts = store.stats["tags"]
+    rows = []
+    for tag in vocabulary():
+        per_lang = counts.get(tag.id, {})
+        rows.append({**tag.to_dict(), "counts": {lang: per_lang.get(lang, 0) for lang in ("it", "en")}})
+    if as_json:
+        _echo_json(rows)
+        return
+    click.echo(f"{'tag':18} {'kind':8} {'CR':8} {'it':>4} {'en':>4}  labels")
+    for row in rows:
+        label = f"{row['label'].get('it', '')} / {row['label'].get('en', '')}"
+        click.echo(
+            f"{row['id']:18} {row['kind']:8} {', '.join(row['rules']):8} "
+            f"{row['counts']['it']:>4} {row['counts']['en']:>4}  {label}"
+        )
+
+
+@main.command()
+@click.option("--tag", help="Only rulings with this tag.")
+@click.option("--lang", help="Only rulings in this language (it, en).")
+@click.option("--card", help="Only rulings of this card.")
+@click.option("--since", help="Only rulings from this date.")
+@click.option("--until", help="Only rulings up to this date.")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="yaml", show_default=True)
+@click.option("--out", type=click.Path(), help="Write to this file (a folder with --all-tags).")
+@click.option("--all-tags", is_flag=True, help="One file per tag, plus an index file, in --out DIR.")
+@index_option
+def export(tag, lang, card, since, until, fmt, out, all_tags, index_dir):
+    """Export a ruling set in a stable order (card, date, id). JSON Lines re-ingests."""
+    if all_tags and not out:
+        raise click.UsageError("--all-tags writes one file per tag: give the folder with --out DIR")
+    filters = option_filters(lang=lang, tag=tag, card=card, since=since, until=until)
+    described = {k: v for k, v in dict(tag=tag, lang=lang, card=card, since=since, until=until).items() if v}
+    with _open(index_dir) as store:
+        if all_tags:
+            by_tag = {
+                t.id: select(store, [*filters, *option_filters(tag=t.id)]) for t in vocabulary()
+            }
+            index = write_all_tags(by_tag, fmt, Path(out))
+            click.echo(f"wrote {len(index)} tag files and an index to {out}", err=True)
+            return
+        text = render_export(select(store, filters), fmt, described)
+    if out:
+        Path(out).write_text(text, encoding="utf-8")
+    else:
+        click.echo(text, nl=False)

@@ -1,0 +1,131 @@
+"""Exports: ruling sets as JSON Lines, JSON, YAML, CSV or Markdown, in a stable order.
+
+Order: card name, date, id. JSON Lines holds one record per line and re-ingests as it is;
+JSON and YAML hold ``{"filters", "count", "rulings"}``; CSV flattens lists with ``"; "``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Callable, Iterable
+
+import yaml
+
+from .analysis import fold
+from .records import FIELDS, Ruling
+from .vocabulary import vocabulary
+
+FORMATS = ("jsonl", "json", "yaml", "csv", "md")
+EXTENSIONS = {"jsonl": "jsonl", "json": "json", "yaml": "yaml", "csv": "csv", "md": "md"}
+
+
+def ordered(records: Iterable[Ruling]) -> list[Ruling]:
+    return sorted(records, key=lambda r: (fold(r.card), r.card, r.date, r.id))
+
+
+def _jsonl(records: list[Ruling], meta: dict) -> str:
+    return "".join(json.dumps(r.to_dict(), ensure_ascii=False) + "\n" for r in records)
+
+
+def _json(records: list[Ruling], meta: dict) -> str:
+    data = {**meta, "count": len(records), "rulings": [r.to_dict() for r in records]}
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+def _str(dumper, value: str):
+    style = "|" if "\n" in value else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_Dumper.add_representer(str, _str)
+
+
+def _yaml(records: list[Ruling], meta: dict) -> str:
+    data = {**meta, "count": len(records), "rulings": [r.to_dict() for r in records]}
+    return yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=100)
+
+
+CSV_COLUMNS = ("id", "card", "card_it", "card_en", "date", "lang", "mixed", "text", "tags", "rules", "checks", "source")
+
+
+def _csv(records: list[Ruling], meta: dict) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for record in records:
+        row = record.to_dict()
+        names = row.pop("card_names")
+        row.update(card_it=names.get("it", ""), card_en=names.get("en", ""))
+        for name in ("tags", "rules", "checks"):
+            row[name] = "; ".join(row[name])
+        row["mixed"] = "yes" if row["mixed"] else "no"
+        writer.writerow({k: row[k] for k in CSV_COLUMNS})
+    return out.getvalue()
+
+
+def _md(records: list[Ruling], meta: dict) -> str:
+    title = ", ".join(f"{k} {v}" for k, v in meta.get("filters", {}).items()) or "all"
+    lines = [f"# Rulings: {title} ({len(records)})", ""]
+    card = None
+    for r in records:
+        if r.card != card:
+            card = r.card
+            others = [n for n in r.card_names.values() if n != card]
+            lines += [f"## {card}" + (f" ({' / '.join(others)})" if others else ""), ""]
+        tags = f" · {', '.join(r.tags)}" if r.tags else ""
+        lines += [f"- **{r.date.isoformat()}** · {r.lang}{tags} · `{r.id}`", "", f"  {r.text}", ""]
+    return "\n".join(lines)
+
+
+WRITERS: dict[str, Callable[[list[Ruling], dict], str]] = {
+    "jsonl": _jsonl,
+    "json": _json,
+    "yaml": _yaml,
+    "csv": _csv,
+    "md": _md,
+}
+
+
+def render(records: Iterable[Ruling], fmt: str, filters: dict | None = None) -> str:
+    """The text of an export of ``records`` in ``fmt``."""
+    return WRITERS[fmt](ordered(records), {"filters": dict(filters or {})})
+
+
+def write_all_tags(by_tag: dict[str, list[Ruling]], fmt: str, out_dir: Path) -> list[dict]:
+    """One file per tag in ``out_dir`` plus an index file listing them; returns the index."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    vocab = vocabulary()
+    index = []
+    for tag_id, records in by_tag.items():
+        name = f"{tag_id}.{EXTENSIONS[fmt]}"
+        (out_dir / name).write_text(render(records, fmt, {"tag": tag_id}), encoding="utf-8")
+        tag = vocab.by_id[tag_id]
+        index.append({"tag": tag_id, "label": tag.label, "rules": list(tag.rules), "count": len(records), "file": name})
+    (out_dir / f"index.{EXTENSIONS[fmt]}").write_text(_index_text(index, fmt), encoding="utf-8")
+    return index
+
+
+def _index_text(index: list[dict], fmt: str) -> str:
+    if fmt == "jsonl":
+        return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in index)
+    if fmt == "json":
+        return json.dumps({"tags": index}, ensure_ascii=False, indent=2) + "\n"
+    if fmt == "yaml":
+        return yaml.dump({"tags": index}, Dumper=_Dumper, allow_unicode=True, sort_keys=False)
+    if fmt == "csv":
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["tag", "label_it", "label_en", "rules", "count", "file"])
+        for row in index:
+            label = row["label"]
+            writer.writerow([row["tag"], label.get("it", ""), label.get("en", ""), "; ".join(row["rules"]), row["count"], row["file"]])
+        return out.getvalue()
+    rows = [f"| [{r['tag']}]({r['file']}) | {r['label'].get('it', '')} | {r['label'].get('en', '')} | {', '.join(r['rules'])} | {r['count']} |" for r in index]
+    return "\n".join(["# Rulings by tag", "", "| tag | italiano | English | CR | rulings |", "|---|---|---|---|---|", *rows, ""])
