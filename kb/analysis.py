@@ -7,16 +7,11 @@ and one for card names (no stemming). Tags, the index and queries all go through
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import lru_cache
 
-from whoosh.analysis import (
-    CharsetFilter,
-    LowercaseFilter,
-    RegexTokenizer,
-    StemFilter,
-    StopFilter,
-)
+from whoosh.analysis import Analyzer, CharsetFilter, LowercaseFilter, RegexTokenizer, Token
 from whoosh.lang.stopwords import stoplists
 from whoosh.support.charset import accent_map
 
@@ -26,7 +21,7 @@ LANGS = ("it", "en")
 # (faccia is also a form of "fare"), "face up", "tap down".
 _KEEP = {"it": {"faccia"}, "en": {"up", "down", "off", "out", "over", "under"}}
 
-TOKEN_PATTERN = r"\w+(\.\w+)*"
+TOKEN_PATTERN = r"\w+(?:\.\w+)*"
 
 
 def fold(text: str) -> str:
@@ -42,23 +37,75 @@ def stopwords(lang: str) -> frozenset[str]:
     return frozenset(words | {fold(w) for w in words})
 
 
-def _text_analyzer(lang: str):
-    return (
-        RegexTokenizer(TOKEN_PATTERN)
-        | LowercaseFilter()
-        | CharsetFilter(accent_map)
-        | StopFilter(stoplist=stopwords(lang), minsize=1)
-        | StemFilter(lang=lang, cachesize=200_000)
-    )
+_TOKEN = re.compile(r"\w+(?:\.\w+)*")
 
 
-ANALYZERS = {lang: _text_analyzer(lang) for lang in LANGS}
-NAME_ANALYZER = RegexTokenizer(TOKEN_PATTERN) | LowercaseFilter() | CharsetFilter(accent_map)
+def _stemmer(lang: str):
+    from whoosh.lang import stemmer_for_language
+
+    stem = stemmer_for_language(lang)
+    stops = stopwords(lang)
+
+    @lru_cache(maxsize=None)
+    def term(word: str) -> str:
+        """The index term of one word ("" for a stop word): folded, then stemmed."""
+        folded = fold(word)
+        return "" if folded in stops else stem(folded)
+
+    return term
+
+
+_TERM = {lang: _stemmer(lang) for lang in LANGS}
 
 
 def terms(text: str, lang: str) -> list[str]:
     """The index terms of ``text`` analysed as ``lang``, in order."""
-    return [t.text for t in ANALYZERS[lang](text)]
+    return [t for t in map(_TERM[lang], _TOKEN.findall(text)) if t]
+
+
+class AnalysedText(str):
+    """Text that carries its terms, already computed (ingest analyses rulings to tag them)."""
+
+    def __new__(cls, text: str, terms: list[str]):
+        value = super().__new__(cls, text)
+        value.terms = terms
+        return value
+
+
+class LanguageAnalyzer(Analyzer):
+    """The Whoosh analyser of one language: the same terms as ``terms()``, as Whoosh tokens."""
+
+    def __init__(self, lang: str):
+        self.lang = lang
+
+    def __call__(self, value: str, positions=False, chars=False, keeporiginal=False,
+                 removestops=True, start_pos=0, start_char=0, mode="", **kwargs):
+        token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        known = getattr(value, "terms", None)
+        if known is not None and not chars and not keeporiginal:
+            for pos, text in enumerate(known, start_pos):
+                token.text, token.boost, token.stopped, token.pos = text, 1.0, False, pos
+                yield token
+            return
+        term = _TERM[self.lang]
+        pos = start_pos
+        for match in _TOKEN.finditer(value):
+            text = term(match.group())
+            if not text:
+                continue
+            token.text, token.boost, token.stopped = text, 1.0, False
+            if keeporiginal:
+                token.original = match.group()
+            if positions:
+                token.pos = pos
+                pos += 1
+            if chars:
+                token.startchar, token.endchar = start_char + match.start(), start_char + match.end()
+            yield token
+
+
+ANALYZERS = {lang: LanguageAnalyzer(lang) for lang in LANGS}
+NAME_ANALYZER = RegexTokenizer(TOKEN_PATTERN) | LowercaseFilter() | CharsetFilter(accent_map)
 
 
 @lru_cache(maxsize=4096)
@@ -69,4 +116,4 @@ def phrase_terms(text: str, lang: str) -> tuple[str, ...]:
 
 def name_terms(text: str) -> list[str]:
     """The terms of a card name: folded words, no stemming, no stop words."""
-    return [t.text for t in NAME_ANALYZER(text)]
+    return [fold(word) for word in _TOKEN.findall(text)]

@@ -7,6 +7,7 @@ kb's exceptions become messages on stderr and exit codes (1 for a failure, 2 for
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -20,7 +21,8 @@ from .names import Card
 from .records import Ruling
 from .search import card_rulings, option_filters, search as run_search, select
 from .snippet import render as render_snippet
-from .store import StrictFailure, ingest_into, open_store
+from .build import StrictFailure, ingest_into
+from .store import open_store
 from .vocabulary import vocabulary
 
 
@@ -39,6 +41,10 @@ class KbGroup(click.Group):
         except KbError as err:
             click.echo(f"Error: {err}", err=True)
             raise click.exceptions.Exit(err.exit_code) from None
+        except BrokenPipeError:
+            # the reader went away (kb search ... | head): stop quietly
+            sys.stdout = open(os.devnull, "w")
+            raise click.exceptions.Exit(1) from None
         except OSError as err:
             click.echo(f"Error: {err.strerror}: {err.filename}", err=True)
             raise click.exceptions.Exit(1) from None
@@ -142,8 +148,8 @@ def _mark(text: str) -> str:
     return click.style(text, bold=True, fg="yellow") if sys.stdout.isatty() else f"*{text}*"
 
 
-@main.command()
-@click.argument("query")
+@main.command(context_settings={"ignore_unknown_options": True})
+@click.argument("query", nargs=-1, required=True)
 @click.option("--limit", default=10, show_default=True, type=click.IntRange(min=0), help="At most N results (0: all).")
 @click.option("--lang", help="Only rulings in this language (it, en).")
 @click.option("--tag", help="Only rulings with this tag (see kb tags).")
@@ -154,7 +160,14 @@ def _mark(text: str) -> str:
 @json_option
 @click.option("--explain", is_flag=True, help="Also print the parsed query.")
 def search(query, limit, lang, tag, card, since, until, index_dir, as_json, explain):
-    """Search rulings. QUERY syntax: words, "phrases", card:, tag:, lang:, rule:, date:, -not, OR."""
+    """Search rulings. QUERY syntax: words, "phrases", card:, tag:, lang:, rule:, date:, -not, OR.
+
+    The words of QUERY may be given as one argument or several: kb search goad -tag:madness
+    """
+    for part in query:
+        if part.startswith("--"):
+            raise click.UsageError(f"no such option: {part.split('=')[0]}")
+    query = " ".join(query)
     filters = option_filters(lang=lang, tag=tag, card=card, since=since, until=until)
     with _open(index_dir) as store:
         results = run_search(store, query, filters, limit=limit)

@@ -1,73 +1,151 @@
-"""The Whoosh index: schema, atomic builds, and knowing when the sources changed.
+"""The Whoosh index: schema, shards, generations and their atomic swap.
 
 Layout of an index location (``--index DIR``, ``KB_INDEX``, default ``.kb/index``)::
 
-    DIR/CURRENT          the name of the live generation (replaced atomically)
-    DIR/gen-<stamp>/     a complete index: Whoosh files, manifest.json, cards.json, stats.json
+    DIR/CURRENT                  the name of the live generation (replaced atomically)
+    DIR/gen-<stamp>/             a complete index:
+        shard-<n>/               a Whoosh index of part of the rulings, and docs.npz: per
+                                 document date, language, field lengths and liveness
+        manifest.json cards.json stats.json
 
 A build writes a new generation beside the live one and then replaces ``CURRENT`` with
 ``os.replace``, so a reader never sees a half-built index and a failed build leaves the old one.
+Shards let several processes build one index at once; a search reads them all as one.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import secrets
 import shutil
 import time
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import Iterable
 
+import numpy as np
 from whoosh import index as whoosh_index
 from whoosh.fields import DATETIME, ID, KEYWORD, STORED, TEXT, Schema
 
-from .analysis import ANALYZERS, NAME_ANALYZER
+from .analysis import ANALYZERS, LANGS, AnalysedText
+from .analysis import terms as analysis_terms
 from .errors import IndexMissing
 from .names import Card, Catalog
 from .records import Ruling
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 4
 DEFAULT_LOCATION = Path(".kb") / "index"
+LANG_CODES = {lang: code for code, lang in enumerate(LANGS)}
+EPOCH = date(1970, 1, 1)
+
+
+class DateField(DATETIME):
+    """A DATETIME indexed as one term per value (no numeric tiers): ruling dates are few, so
+    range queries stay fast and indexing does an eighth of the work."""
+
+    def __init__(self, stored: bool = False):
+        super().__init__(stored=stored)
+        self.shift_step = 0
 
 
 def schema() -> Schema:
+    """Card names are not indexed per ruling: the catalog resolves them to ``card_key`` terms."""
     return Schema(
         id=ID(unique=True),
         card_key=ID,
-        card=TEXT(analyzer=NAME_ANALYZER, phrase=True),
-        lang=ID,
+        lang=KEYWORD,
         tags=KEYWORD(scorable=False),
         rules=KEYWORD,
-        date=DATETIME,
+        date=DateField(),
         text_it=TEXT(analyzer=ANALYZERS["it"], phrase=True),
         text_en=TEXT(analyzer=ANALYZERS["en"], phrase=True),
-        file=ID,
         record=STORED,
     )
 
 
-def document(record: Ruling) -> dict:
-    """The index fields of a record. Mixed rulings are analysed in both languages."""
-    names = " | ".join(dict.fromkeys([record.card, *record.card_names.values()]))
+def indexed_langs(record: Ruling) -> tuple[str, ...]:
+    """The text fields a ruling is indexed in: its language, and both when it is mixed."""
+    return LANGS if record.mixed else (record.lang,)
+
+
+def document(record: Ruling, terms: dict | None = None) -> dict:
+    """The index fields of a record (``terms``: its analysed text, when already computed)."""
     doc = {
         "id": record.id,
         "card_key": record.key,
-        "card": names,
         "lang": record.lang,
         "tags": " ".join(record.tags),
         "rules": " ".join(record.rules),
         "date": datetime(record.date.year, record.date.month, record.date.day),
-        "file": record.source.rsplit(":", 1)[0],
-        "record": record.to_dict(),
+        "record": json.dumps(record.to_dict(), ensure_ascii=False),
     }
-    for lang in ANALYZERS:
-        if record.lang == lang or record.mixed:
-            doc[f"text_{lang}"] = record.text
+    for lang in indexed_langs(record):
+        known = (terms or {}).get(lang)
+        doc[f"text_{lang}"] = AnalysedText(record.text, known if known is not None else analysis_terms(record.text, lang))
     return doc
+
+
+# --- shards -----------------------------------------------------------------------------------
+
+
+def write_shard(path: Path, items: Iterable[tuple[Ruling, dict | None]]) -> int:
+    """Write a Whoosh index of ``(record, terms)`` items and its per-document arrays."""
+    path.mkdir(parents=True)
+    ix = whoosh_index.create_in(str(path), schema())
+    writer = ix.writer(limitmb=256)
+    days, langs, lengths = [], [], {lang: [] for lang in LANGS}
+    for record, terms in items:
+        doc = document(record, terms)
+        writer.add_document(**doc)
+        days.append((record.date - EPOCH).days)
+        langs.append(LANG_CODES[record.lang])
+        for lang in LANGS:
+            text = doc.get(f"text_{lang}")
+            lengths[lang].append(len(text.terms) if text is not None else 0)
+    writer.commit()
+    np.savez(
+        path / "docs.npz",
+        date=np.array(days, dtype=np.int32),
+        lang=np.array(langs, dtype=np.int8),
+        alive=np.ones(len(days), dtype=bool),
+        **{f"len_{lang}": np.array(values, dtype=np.int32) for lang, values in lengths.items()},
+    )
+    return len(days)
+
+
+def delete_from_shard(path: Path, ids: Iterable[str]) -> int:
+    """Delete rulings by id from a shard (a duplicate of a ruling in an earlier shard)."""
+    ids = list(ids)
+    if not ids:
+        return 0
+    ix = whoosh_index.open_dir(str(path))
+    with ix.searcher() as searcher:
+        docnums = [searcher.document_number(id=ruling) for ruling in ids]
+    writer = ix.writer()
+    for ruling in ids:
+        writer.delete_by_term("id", ruling)
+    writer.commit(merge=False)
+    arrays = dict(np.load(path / "docs.npz"))
+    arrays["alive"][[d for d in docnums if d is not None]] = False
+    np.savez(path / "docs.npz", **arrays)
+    return len(ids)
+
+
+@dataclass(frozen=True)
+class Shard:
+    path: Path
+
+    def open(self):
+        return whoosh_index.open_dir(str(self.path))
+
+    def arrays(self) -> dict:
+        with np.load(self.path / "docs.npz") as data:
+            return {name: data[name] for name in data.files}
+
+
+# --- generations ------------------------------------------------------------------------------
 
 
 def catalog_of(records: Iterable[Ruling]) -> Catalog:
@@ -95,12 +173,6 @@ def stats_of(records: Iterable[Ruling]) -> dict:
     return stats
 
 
-def fingerprint(path: Path) -> dict:
-    stat = path.stat()
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()
-    return {"sha256": digest, "size": stat.st_size, "mtime_ns": stat.st_mtime_ns}
-
-
 @dataclass(frozen=True)
 class Generation:
     """One complete, immutable index."""
@@ -110,12 +182,20 @@ class Generation:
     def read_json(self, name: str):
         return json.loads((self.path / name).read_text(encoding="utf-8"))
 
+    def write_json(self, name: str, data) -> None:
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        (self.path / name).write_text(text, encoding="utf-8")
+
     @property
     def manifest(self) -> dict:
         return self.read_json("manifest.json")
 
-    def open(self):
-        return whoosh_index.open_dir(str(self.path))
+    @property
+    def shards(self) -> list[Shard]:
+        return [Shard(p) for p in sorted(self.path.glob("shard-*"), key=lambda p: int(p.name[6:]))]
+
+    def shard_path(self, number: int) -> Path:
+        return self.path / f"shard-{number}"
 
 
 class Location:
@@ -138,40 +218,25 @@ class Location:
             raise IndexMissing(f"no index at {self.path}; build one with: kb ingest PATH...")
         return gen
 
-    def build(self, records: list[Ruling], manifest: dict) -> Generation:
-        """Write a new generation holding exactly ``records`` and make it the live one."""
+    def new_generation(self) -> Generation:
+        """An empty generation directory, not yet live."""
         self.path.mkdir(parents=True, exist_ok=True)
         stamp = time.strftime("%Y%m%dT%H%M%S")
         gen = self.path / f"gen-{stamp}-{secrets.token_hex(3)}"
         gen.mkdir()
-        try:
-            self._write(gen, records, manifest)
-            self._swap(gen)
-        except BaseException:
-            shutil.rmtree(gen, ignore_errors=True)
-            raise
         return Generation(gen)
 
-    def _write(self, gen: Path, records: list[Ruling], manifest: dict) -> None:
-        ix = whoosh_index.create_in(str(gen), schema())
-        writer = ix.writer(limitmb=512)
-        for record in records:
-            writer.add_document(**document(record))
-        writer.commit()
-        dump = lambda name, data: (gen / name).write_text(  # noqa: E731
-            json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8"
-        )
-        dump("cards.json", catalog_of(records).to_list())
-        dump("stats.json", stats_of(records))
-        dump("manifest.json", {**manifest, "schema": SCHEMA_VERSION, "rulings": len(records)})
-
-    def _swap(self, gen: Path) -> None:
+    def publish(self, gen: Generation) -> None:
+        """Make ``gen`` the live generation (atomically); drop all but the one it replaces."""
         previous = self.current()
-        pointer = self.path / f"CURRENT.{gen.name}"
-        pointer.write_text(gen.name + "\n", encoding="utf-8")
+        pointer = self.path / f"CURRENT.{gen.path.name}"
+        pointer.write_text(gen.path.name + "\n", encoding="utf-8")
         os.replace(pointer, self.path / "CURRENT")
-        # Keep the generation just replaced (a reader may still hold it open); drop older ones.
-        keep = {gen.name, previous.path.name if previous else ""}
+        keep = {gen.path.name, previous.path.name if previous else ""}
         for old in self.path.glob("gen-*"):
             if old.name not in keep:
                 shutil.rmtree(old, ignore_errors=True)
+
+    @staticmethod
+    def discard(gen: Generation) -> None:
+        shutil.rmtree(gen.path, ignore_errors=True)

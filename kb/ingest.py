@@ -15,16 +15,14 @@ from typing import Callable, Iterable, Iterator
 from . import analysis, language
 from .errors import IngestError
 from .names import Names
-from .readers import Item, Problem, RawRuling, decode, reader_for
+from .readers import Item, Problem, RawRuling, decode, is_jsonl, read_dated, read_jsonl
 from .records import Ruling, ruling_id
 from .vocabulary import Vocabulary, vocabulary
 
 RULING_SUFFIXES = {".txt", ".jsonl", ""}
 NAME_SUFFIXES = {".tsv"}
-_RULE_NUMBER = re.compile(
-    r"(?<![\d.])(\d{3}\.\d{1,3}[a-z]?)(?![\d])|(?:\brules?|\bregol[ae]|\bCR)\s+(\d{3})(?![.\d])",
-    re.IGNORECASE,
-)
+_SUBRULE = re.compile(r"(?<![\d.])\d{3}\.\d{1,3}[a-z]?(?!\d)")
+_RULE = re.compile(r"\b(?:rules?|regol[ae]|CR)\s+(\d{3})(?!\.?\d)", re.IGNORECASE)
 
 
 @dataclass
@@ -109,26 +107,41 @@ def load_names(paths: Iterable[Path], report: Report | None = None) -> Names:
 
 def rule_numbers(text: str) -> list[str]:
     """Comprehensive Rules numbers written in a ruling: "rule 702.61a", "regola 601.2f", "rule 116"."""
-    return [m.group(1) or m.group(2) for m in _RULE_NUMBER.finditer(text)]
+    if "." not in text and " " not in text:
+        return []
+    found = [(m.start(), m.group()) for m in _SUBRULE.finditer(text)] if "." in text else []
+    found += [(m.start(1), m.group(1)) for m in _RULE.finditer(text)]
+    return [number for _, number in sorted(found)]
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A record and the analysed terms of its text, which the index reuses."""
+
+    record: Ruling
+    terms: dict
 
 
 class Enricher:
-    """Raw ruling → record: language, mixed, tags, rule numbers, card names, id."""
+    """Raw ruling → record: language, mixed, tags, rule numbers, card names, id, linked checks."""
 
     def __init__(self, names: Names, vocab: Vocabulary | None = None, linker: Callable | None = None):
         self.names = names
         self.vocab = vocab or vocabulary()
         self.linker = linker
 
-    def __call__(self, raw: RawRuling, hint: str | None = None) -> Ruling:
+    def __call__(self, raw: RawRuling, hint: str | None = None) -> Prepared:
         verdict = language.detect(raw.text, hint)
         lang = raw.lang or verdict.lang
         mixed = verdict.mixed if lang == verdict.lang else True
-        terms = {code: analysis.terms(raw.text, code) for code in analysis.LANGS}
+        # Italian rulings often keep English words, so they are matched in both languages;
+        # English rulings in Italian only when they carry Italian.
+        both = lang == "it" or mixed
+        terms = {code: analysis.terms(raw.text, code) for code in analysis.LANGS if both or code == lang}
         tags = self.vocab.tags_in(terms)
         rules = tuple(dict.fromkeys([*self.vocab.rules_of(tags), *rule_numbers(raw.text)]))
         checks = tuple(self.linker(raw.text, lang, tags)) if self.linker else ()
-        return Ruling(
+        record = Ruling(
             id=ruling_id(raw.card, raw.date, raw.text),
             card=raw.card,
             card_names=self.names.lookup(raw.card),
@@ -141,42 +154,77 @@ class Enricher:
             checks=checks,
             source=f"{raw.path}:{raw.line}",
         )
+        return Prepared(record, terms)
 
 
-def read_file(path: Path) -> Iterator[Item]:
+@dataclass(frozen=True)
+class Unit:
+    """A piece of work: a whole source file, or a byte range of a large JSON Lines file."""
+
+    path: Path
+    start: int = 0  # byte offset
+    end: int | None = None  # byte offset, exclusive; None: to the end of the file
+    first_line: int = 1
+
+    @property
+    def size(self) -> int:
+        return (self.end if self.end is not None else self.path.stat().st_size) - self.start
+
+
+def units_of(path: Path, chunk: int = 4 << 20) -> list[Unit]:
+    """One unit per file; a JSON Lines file larger than ``chunk`` bytes is cut at line ends."""
     try:
-        data = path.read_bytes()
+        size = path.stat().st_size
+    except OSError:
+        return [Unit(path)]
+    if not is_jsonl(path) or size <= chunk:
+        return [Unit(path)]
+    data = path.read_bytes()
+    units, start, line = [], 0, 1
+    while start < size:
+        cut = data.find(b"\n", min(start + chunk, size - 1))
+        end = size if cut < 0 else cut + 1
+        units.append(Unit(path, start, end if end < size else None, line))
+        line += data.count(b"\n", start, end)
+        start = end
+    return units
+
+
+def read_unit(unit: Unit) -> Iterator[Item]:
+    path = str(unit.path)
+    try:
+        with open(unit.path, "rb") as handle:
+            handle.seek(unit.start)
+            data = handle.read() if unit.end is None else handle.read(unit.end - unit.start)
     except OSError as err:
-        yield Problem(str(path), 1, f"cannot read: {err.strerror}", file=True)
+        yield Problem(path, 1, f"cannot read: {err.strerror}", file=True)
         return
-    text, problems = decode(str(path), data)
+    text, problems = decode(path, data, unit.first_line)
     yield from problems
-    if text is not None:
-        yield from reader_for(path)(str(path), text)
+    if text is None:
+        return
+    if is_jsonl(unit.path):
+        yield from read_jsonl(path, text, unit.first_line)
+    else:
+        yield from read_dated(path, text)
 
 
-def ingest(
-    paths: Iterable[str | Path],
-    names: Names | None = None,
-    name_files: Iterable[Path] = (),
-    progress: Callable[[int, int], None] | None = None,
-) -> tuple[list[Ruling], Report]:
-    """Read every source under ``paths``; the records (duplicates dropped) and the report.
+class Collector:
+    """Reads units into prepared records, counting everything into a report.
 
-    ``progress(done, total)`` is called after each file.
+    Identical rulings (same id) are kept once: the first one read.
     """
-    ruling_files, table_files, skipped = expand(paths)
-    report = Report(files_skipped=skipped)
-    table = names or Names()
-    extra = load_names([*name_files, *table_files], report)
-    for en, it in extra.pairs():
-        table.add(en, it)
-    enrich = Enricher(table)
-    records: dict[str, Ruling] = {}
-    for done, path in enumerate(ruling_files, 1):
-        report.files_read += 1
+
+    def __init__(self, enrich: Enricher, report: Report | None = None):
+        self.enrich = enrich
+        self.report = report or Report()
+        self.prepared: dict[str, Prepared] = {}
+
+    def add(self, unit: Unit) -> None:
+        report = self.report
+        report.files_read += unit.start == 0
         hint = None
-        for item in read_file(path):
+        for item in read_unit(unit):
             if isinstance(item, Problem):
                 report.problems.append(item)
                 report.rulings_read += item.rulings
@@ -184,13 +232,28 @@ def ingest(
                 report.files_rejected += item.file
                 continue
             report.rulings_read += 1
-            record = enrich(item, hint)
-            hint = record.lang
-            if record.id in records:
+            prepared = self.enrich(item, hint)
+            hint = prepared.record.lang
+            if prepared.record.id in self.prepared:
                 report.duplicates += 1
             else:
-                records[record.id] = record
+                self.prepared[prepared.record.id] = prepared
                 report.ingested += 1
-        if progress:
-            progress(done, len(ruling_files))
-    return list(records.values()), report
+
+
+def ingest(
+    paths: Iterable[str | Path],
+    names: Names | None = None,
+    name_files: Iterable[Path] = (),
+) -> tuple[list[Ruling], Report]:
+    """Read every source under ``paths`` in this process; the records and the report."""
+    ruling_files, table_files, skipped = expand(paths)
+    report = Report(files_skipped=skipped)
+    table = names or Names()
+    for en, it in load_names([*name_files, *table_files], report).pairs():
+        table.add(en, it)
+    collector = Collector(Enricher(table), report)
+    for path in ruling_files:
+        for unit in units_of(path):
+            collector.add(unit)
+    return [p.record for p in collector.prepared.values()], report

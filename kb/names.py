@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
+from .analysis import name_terms
 from .errors import ParseError, UnknownCard
 from .records import card_key
 
@@ -115,6 +116,7 @@ class Catalog:
                 if card.key not in keys:
                     keys.append(card.key)
         self._names = sorted(self._by_name)
+        self._words: dict[str, list[tuple[str, str]]] | None = None
 
     def resolve(self, name: str) -> list[Card]:
         """The cards ``name`` stands for, best first.
@@ -137,6 +139,20 @@ class Catalog:
             return self._cards_of(close)
         suggestions = [n for score, n in scored[:3] if score >= SUGGEST_CUTOFF]
         raise UnknownCard(name, [card.display for card in self._cards_of(suggestions)])
+
+    def named_by(self, words: list[str]) -> list[str]:
+        """Keys of the cards whose name holds these folded words in this order ("krosan grip")."""
+        if not words:
+            return []
+        if self._words is None:
+            self._words = {}
+            for name in self._by_name:
+                spelled = " ".join(name_terms(name))
+                for word in set(spelled.split()):
+                    self._words.setdefault(word, []).append((spelled, name))
+        phrase = f" {' '.join(words)} "
+        names = [name for spelled, name in self._words.get(words[0], ()) if phrase in f" {spelled} "]
+        return list(dict.fromkeys(k for n in names for k in self._by_name[n]))
 
     def _partial(self, key: str) -> list[Card]:
         words = key.split()

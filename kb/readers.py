@@ -19,6 +19,7 @@ _DMY = re.compile(r"^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$")
 _ISO = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
 _DATEISH = re.compile(r"^\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}$")
 _LINE_END = re.compile(r"\r\n|\r|\n")
+_LINE_END_BYTES = re.compile(rb"\r\n|\r|\n")
 MAX_CARD_NAME = 150
 
 
@@ -70,7 +71,7 @@ def parse_date(value: str) -> date:
         raise DateProblem(f"impossible date {value!r}") from None
 
 
-def decode(path: str, data: bytes) -> tuple[str | None, list[Problem]]:
+def decode(path: str, data: bytes, first_line: int = 1) -> tuple[str | None, list[Problem]]:
     """Bytes → text. UTF-8 (with or without BOM); else cp1252 with a warning; NUL bytes → binary."""
     if b"\x00" in data:
         return None, [Problem(path, 1, "binary file (it contains NUL bytes); not a ruling file", file=True)]
@@ -79,7 +80,7 @@ def decode(path: str, data: bytes) -> tuple[str | None, list[Problem]]:
     except UnicodeDecodeError:
         pass
     first_bad = next(
-        n for n, raw in enumerate(data.splitlines(), 1) if not _is_utf8(raw)
+        n for n, raw in enumerate(_LINE_END_BYTES.split(data), first_line) if not _is_utf8(raw)
     )
     try:
         text = data.decode("cp1252")
@@ -178,13 +179,14 @@ def _blocks(path: str, card: str | None, lines: list[str], start: int, card_line
         yield Problem(path, 1, f"no rulings: the file holds only a card name ({card!r})", file=True)
 
 
-def read_jsonl(path: str, text: str) -> Iterator[Item]:
+def read_jsonl(path: str, text: str, first_line: int = 1) -> Iterator[Item]:
     """JSON Lines, one ruling per line: ``{"card", "date" (YYYY-MM-DD), "text"[, "lang"]}``.
 
     Other keys (the rest of an exported record) are ignored: tags, rules and ids are recomputed.
+    ``first_line`` numbers the lines of a part of a larger file.
     """
     found = 0
-    for number, line in enumerate(split_lines(text), 1):
+    for number, line in enumerate(split_lines(text), first_line):
         if not line.strip():
             continue
         found += 1
@@ -203,7 +205,7 @@ def read_jsonl(path: str, text: str) -> Iterator[Item]:
             yield Problem(path, number, str(err), rulings=1)
             continue
         yield RawRuling(obj["card"].strip(), day, " ".join(obj["text"].split()), path, number, obj.get("lang"))
-    if not found:
+    if not found and first_line == 1:
         yield Problem(path, 1, "empty file", file=True)
 
 
@@ -218,9 +220,6 @@ def _check_object(obj) -> str | None:
     return None
 
 
-READERS = {".jsonl": read_jsonl}
-
-
-def reader_for(path: Path):
-    """The reader for a file, by its extension; dated text for anything else."""
-    return READERS.get(path.suffix.lower(), read_dated)
+def is_jsonl(path: Path) -> bool:
+    """JSON Lines by extension; anything else is read as the dated text format."""
+    return path.suffix.lower() == ".jsonl"

@@ -2,37 +2,46 @@
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import re
 import unicodedata
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from datetime import date
+from functools import lru_cache
+
+from .analysis import fold
 
 # The JSON contract, in this order.
 FIELDS = ("id", "card", "card_names", "date", "lang", "mixed", "text", "tags", "rules", "checks", "source")
 
 _SPACE = re.compile(r"\s+")
-_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"'})
+_QUOTES = (("’", "'"), ("‘", "'"), ("“", '"'), ("”", '"'))
 
 
 def normalize_text(text: str) -> str:
     """Text as compared for identity: NFC, straight quotes, single spaces."""
-    return _SPACE.sub(" ", unicodedata.normalize("NFC", text).translate(_QUOTES)).strip()
+    if not text.isascii():
+        text = unicodedata.normalize("NFC", text)
+        for curly, straight in _QUOTES:
+            text = text.replace(curly, straight)
+    return " ".join(text.split())
 
 
+@lru_cache(maxsize=65536)
 def card_key(name: str) -> str:
     """A card name as compared for identity: case, accents and spacing folded."""
-    from .analysis import fold
-
     return _SPACE.sub(" ", fold(normalize_text(name)))
 
 
+_BASE32 = "abcdefghijklmnopqrstuvwxyz234567"  # RFC 4648, lower case
+
+
 def ruling_id(card: str, day: date, text: str) -> str:
-    """A short, URL-safe id that is the same for the same ruling on every run and machine."""
+    """A short, URL-safe id that is the same for the same ruling on every run and machine:
+    the first 60 bits of a BLAKE2b hash of card, date and normalized text, in base32."""
     key = f"{card_key(card)}\n{day.isoformat()}\n{normalize_text(text)}".encode("utf-8")
-    digest = hashlib.blake2b(key, digest_size=10).digest()
-    return base64.b32encode(digest).decode("ascii").lower()[:12]
+    bits = int.from_bytes(hashlib.blake2b(key, digest_size=10).digest()[:8], "big") >> 4
+    return "".join(_BASE32[(bits >> shift) & 31] for shift in range(55, -1, -5))
 
 
 @dataclass(frozen=True)
@@ -57,12 +66,20 @@ class Ruling:
         return card_key(self.card_names.get("en") or self.card_names.get("it") or self.card)
 
     def to_dict(self) -> dict:
-        data = asdict(self)
-        data["date"] = self.date.isoformat()
-        data["card_names"] = dict(self.card_names)
-        for name in ("tags", "rules", "checks"):
-            data[name] = list(data[name])
-        return {name: data[name] for name in FIELDS}
+        """The record in the JSON contract (FIELDS, in that order)."""
+        return {
+            "id": self.id,
+            "card": self.card,
+            "card_names": dict(self.card_names),
+            "date": self.date.isoformat(),
+            "lang": self.lang,
+            "mixed": self.mixed,
+            "text": self.text,
+            "tags": list(self.tags),
+            "rules": list(self.rules),
+            "checks": list(self.checks),
+            "source": self.source,
+        }
 
     @classmethod
     def from_dict(cls, data: dict) -> "Ruling":

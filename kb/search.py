@@ -147,9 +147,6 @@ class Builder:
                 self.marks[lang].update(terms)
 
     def _word(self, word: Word) -> wq.Query | None:
-        folded = analysis.fold(word.text)
-        if any(folded in analysis.stopwords(lang) for lang in analysis.LANGS):
-            return None  # "il", "the": a stop word in either language says nothing
         return self._text(word.text, phrase=False)
 
     def _phrase(self, node: Phrase) -> wq.Query | None:
@@ -168,12 +165,16 @@ class Builder:
 
     def _text(self, text: str, phrase: bool) -> wq.Query | None:
         """``text`` in the ruling text of either language, or in the card names."""
+        if all(_is_stop_word(word) for word in text.split()):
+            return None  # "il", "the", "di il": stop words in either language say nothing
         options = []
         for lang, fieldname in TEXT_FIELDS.items():
             terms = analysis.phrase_terms(text, lang)
             self.marks[lang].update(terms)
             options.append(_sequence(fieldname, terms))
-        options.append(_sequence("card", analysis.name_terms(text)))
+        cards = self.catalog.named_by(analysis.name_terms(text))
+        if cards:
+            options.append(_any("card_key", cards))
         options = [q for q in options if q is not None]
         if options:
             self.scored = True
@@ -209,6 +210,11 @@ class Builder:
                 datetime.combine(end, time.max) if end else None,
             )
         raise ValueError(node.name)
+
+
+def _is_stop_word(word: str) -> bool:
+    folded = analysis.fold(word)
+    return any(folded in analysis.stopwords(lang) for lang in analysis.LANGS)
 
 
 def _sequence(fieldname: str, terms) -> wq.Query | None:
@@ -283,16 +289,16 @@ class Results:
 
 
 def search(store: Store, text: str, filters: list[Field] = (), limit: int = 10, offset: int = 0) -> Results:
-    """Run a query against an open store; ``limit`` results from ``offset``, best first."""
+    """Run a query against an open store; ``limit`` results (0: all) from ``offset``, best first."""
     built = build(text, store.catalog, filters)
-    sort = {} if built.scored else {"sortedby": "date", "reverse": True}
-    hits = store.searcher.search(built.query, limit=offset + limit if limit else None, **sort)
-    out = []
-    for hit in list(hits)[offset:]:
-        record = Ruling.from_dict(hit["record"])
-        score = hit.score if built.scored else 0.0
-        out.append(Hit(record, score or 0.0, make_snippet(record.text, built.marks, record.lang, record.mixed)))
-    return Results(text, len(hits), out, built)
+    match = store.index.evaluate(built.query)
+    if not built.scored:
+        match.score = None  # tag and card matches alone do not rank: newest first
+    hits = []
+    for docnum, score in store.index.top(match, limit or None, offset):
+        record = store.ruling(docnum)
+        hits.append(Hit(record, score, make_snippet(record.text, built.marks, record.lang, record.mixed)))
+    return Results(text, int(match.mask.sum()), hits, built)
 
 
 def select(store: Store, filters: list[Field] = ()) -> list[Ruling]:
@@ -302,7 +308,7 @@ def select(store: Store, filters: list[Field] = ()) -> list[Ruling]:
         query = builder.build(And(tuple(filters)) if len(filters) > 1 else filters[0])
     else:
         query = wq.Every()
-    return [Ruling.from_dict(hit["record"]) for hit in store.searcher.search(query, limit=None)]
+    return store.rulings(query)
 
 
 def card_rulings(store: Store, name: str):

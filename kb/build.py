@@ -1,0 +1,259 @@
+"""Building an index from sources: in parallel shards, swapped in atomically, kept fresh.
+
+``ingest_into`` cuts the sources into parts (whole files; large JSON Lines files cut at line
+ends), lets one process per CPU read, enrich and index each part into its own shard, then drops
+rulings already seen in an earlier part, writes the catalog, statistics and manifest, and makes
+the new generation live. ``refresh`` rebuilds an index whose sources or vocabularies changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import os
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from importlib import resources
+from pathlib import Path
+from typing import Callable, Iterable
+
+from . import __version__
+from .errors import IngestError
+from .index import SCHEMA_VERSION, Generation, Location, catalog_of, delete_from_shard, stats_of, write_shard
+from .ingest import Collector, Enricher, Report, Unit, expand, load_names, units_of
+from .names import Names
+from .records import Ruling
+
+DATA_DIR_ENV = "KB_DATA"
+PARALLEL_BYTES = 1 << 20  # below this much input, one process is faster than several
+
+
+def data_dir() -> Path:
+    return Path(os.environ.get(DATA_DIR_ENV) or "data")
+
+
+def default_sources() -> list[Path]:
+    root = data_dir()
+    return [root / "rulings_it", root / "rulings_en"]
+
+
+def default_names() -> list[Path]:
+    table = data_dir() / "card_names.tsv"
+    return [table] if table.exists() else []
+
+
+class StrictFailure(IngestError):
+    """--strict and the ingest found errors: the index was left as it was."""
+
+    def __init__(self, report: Report):
+        self.report = report
+        super().__init__(f"{len(report.errors)} error(s) with --strict; the index was not changed")
+
+
+# --- parts and workers ------------------------------------------------------------------------
+
+
+def partition(units: list[Unit], parts: int) -> list[list[Unit]]:
+    """Consecutive groups of units of about equal size (source order is kept)."""
+    sizes = [max(unit.size, 1) for unit in units]
+    total, target = sum(sizes), sum(sizes) / max(parts, 1)
+    groups: list[list[Unit]] = [[]]
+    filled = 0.0
+    for unit, size in zip(units, sizes):
+        if groups[-1] and filled + size / 2 > target * len(groups) and len(groups) < parts:
+            groups.append([])
+        groups[-1].append(unit)
+        filled += size
+    return [g for g in groups if g] if total else [units]
+
+
+@dataclass
+class PartResult:
+    records: list
+    report: Report
+
+
+def build_part(shard: Path, units: list[Unit], names: Names) -> PartResult:
+    """Read, enrich and index one part into its own shard."""
+    collector = Collector(Enricher(names), Report())
+    for unit in units:
+        collector.add(unit)
+    prepared = list(collector.prepared.values())
+    write_shard(shard, ((p.record, p.terms) for p in prepared))
+    return PartResult([p.record for p in prepared], collector.report)
+
+
+def _build_part_star(args) -> PartResult:
+    return build_part(*args)
+
+
+def workers_for(units: list[Unit]) -> int:
+    if sum(unit.size for unit in units) < PARALLEL_BYTES:
+        return 1
+    return max(1, min(os.cpu_count() or 1, len(units), 8))
+
+
+def _run_parts(jobs: list[tuple], progress: Callable[[int, int], None] | None) -> list[PartResult]:
+    if len(jobs) == 1:
+        results = [build_part(*jobs[0])]
+    else:
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        with multiprocessing.get_context(method).Pool(len(jobs)) as pool:
+            results = []
+            for result in pool.imap(_build_part_star, jobs):
+                results.append(result)
+                if progress:
+                    progress(len(results), len(jobs))
+            return results
+    if progress:
+        progress(1, 1)
+    return results
+
+
+def merge(results: list[PartResult], report: Report, gen: Generation) -> list[Ruling]:
+    """Add up the parts' reports; drop from later shards the rulings an earlier part holds."""
+    seen: set[str] = set()
+    kept: list[Ruling] = []
+    for number, result in enumerate(results):
+        part = result.report
+        report.files_read += part.files_read
+        report.files_rejected += part.files_rejected
+        report.rulings_read += part.rulings_read
+        report.rejected += part.rejected
+        report.duplicates += part.duplicates
+        report.problems.extend(part.problems)
+        repeated = [r.id for r in result.records if r.id in seen]
+        delete_from_shard(gen.shard_path(number), repeated)
+        report.duplicates += len(repeated)
+        fresh = [r for r in result.records if r.id not in seen]
+        seen.update(r.id for r in fresh)
+        kept.extend(fresh)
+    report.ingested = len(kept)
+    return kept
+
+
+# --- ingest into a location -------------------------------------------------------------------
+
+
+def ingest_into(
+    location: Location,
+    paths: Iterable[str | Path] | None = None,
+    names: Iterable[str | Path] | None = None,
+    strict: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+) -> Report:
+    """Ingest ``paths`` (default: the bundled data) and make the result the live index."""
+    paths = [Path(p) for p in (paths if paths else default_sources())]
+    name_files = [Path(p) for p in (names if names is not None else default_names())]
+    for path in name_files:
+        if not path.is_file():
+            raise IngestError(f"no such names table: {path}")
+    ruling_files, table_files, skipped = expand(paths)
+    report = Report(files_skipped=skipped)
+    table = load_names([*name_files, *table_files], report)
+    units = [unit for path in ruling_files for unit in units_of(path)]
+    groups = partition(units, workers_for(units)) or [[]]
+    gen = location.new_generation()
+    try:
+        jobs = [(gen.shard_path(n), group, table) for n, group in enumerate(groups)]
+        records = merge(_run_parts(jobs, progress), report, gen)
+        if strict and report.errors:
+            raise StrictFailure(report)
+        gen.write_json("cards.json", catalog_of(records).to_list())
+        gen.write_json("stats.json", stats_of(records))
+        gen.write_json("manifest.json", manifest(paths, name_files, [*ruling_files, *table_files], report))
+        location.publish(gen)
+    except BaseException:
+        location.discard(gen)
+        raise
+    return report
+
+
+def manifest(paths: list[Path], name_files: list[Path], sources: list[Path], report: Report) -> dict:
+    return {
+        "schema": SCHEMA_VERSION,
+        "kb": __version__,
+        "vocabulary": vocabulary_fingerprint(),
+        "built": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "inputs": [str(p.resolve()) for p in paths],
+        "names": [str(p.resolve()) for p in name_files],
+        "files": {str(p.resolve()): fingerprint(p) for p in [*sources, *name_files]},
+        "report": report.to_dict()["rulings"],
+    }
+
+
+def fingerprint(path: Path) -> dict:
+    stat = path.stat()
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    return {"sha256": digest, "size": stat.st_size, "mtime_ns": stat.st_mtime_ns}
+
+
+def vocabulary_fingerprint() -> str:
+    """A hash of the data files that shape records (tags, language evidence, check links)."""
+    digest = hashlib.sha256(__version__.encode())
+    root = resources.files("kb")
+    for folder in ("vocab", "checks"):
+        base = root.joinpath(folder)
+        if not base.is_dir():
+            continue
+        for item in sorted(base.iterdir(), key=lambda p: p.name):
+            if item.name.endswith(".yaml"):
+                digest.update(item.name.encode() + item.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+# --- freshness --------------------------------------------------------------------------------
+
+
+def changed_sources(manifest: dict) -> list[str] | None:
+    """Source files added, removed or changed since the build; None if the inputs are gone."""
+    inputs = [Path(p) for p in manifest.get("inputs", [])]
+    names = [Path(p) for p in manifest.get("names", [])]
+    if not all(p.exists() for p in [*inputs, *names]):
+        return None
+    ruling_files, table_files, _ = expand(inputs)
+    now = {str(p.resolve()) for p in [*ruling_files, *table_files, *names]}
+    before = manifest.get("files", {})
+    changed = sorted(now ^ set(before))
+    for name in sorted(now & set(before)):
+        old, path = before[name], Path(name)
+        stat = path.stat()
+        if (stat.st_size, stat.st_mtime_ns) == (old["size"], old["mtime_ns"]):
+            continue
+        if fingerprint(path)["sha256"] != old["sha256"]:
+            changed.append(name)
+    return changed
+
+
+@dataclass
+class Freshness:
+    """What ``refresh`` did: nothing, a first build, or a rebuild."""
+
+    built: bool = False
+    reason: str = ""
+    report: Report | None = None
+    notices: tuple = ()
+
+
+def refresh(location: Location) -> Freshness:
+    """Build the index if there is none; rebuild it if its sources or vocabularies changed."""
+    gen = location.current()
+    if gen is None:
+        sources = [p for p in default_sources() if p.exists()]
+        if not sources:
+            return Freshness()  # nothing to build from; Location.require() will say so
+        report = ingest_into(location, sources)
+        return Freshness(True, f"built the index from {', '.join(map(str, sources))}", report)
+    built = gen.manifest
+    same_version = (built.get("schema"), built.get("vocabulary")) == (SCHEMA_VERSION, vocabulary_fingerprint())
+    changed = changed_sources(built)
+    if changed is None:
+        notice = "the sources of the index are gone; using it as it is"
+        return Freshness(notices=(notice,) if same_version else (notice, "it was built by another kb"))
+    if not same_version:
+        report = ingest_into(location, built["inputs"], built["names"])
+        return Freshness(True, "rebuilt the index for this version of kb and its vocabularies", report)
+    if changed:
+        report = ingest_into(location, built["inputs"], built["names"])
+        return Freshness(True, f"rebuilt the index: {len(changed)} source file(s) changed", report)
+    return Freshness()

@@ -1,0 +1,59 @@
+"""Shared fixtures: the bundled data, a store built from it in a temporary index, a CLI runner."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kb.index import Location
+from kb.build import ingest_into
+from kb.store import Store
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "data"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+SOURCES = [DATA / "rulings_it", DATA / "rulings_en"]
+NAMES = [DATA / "card_names.tsv"]
+
+
+def corpus_dir() -> Path | None:
+    """The shared real-data corpus, if this machine has it (KB_CORPUS or ../shared/corpus)."""
+    path = Path(os.environ.get("KB_CORPUS") or ROOT.parent / "shared" / "corpus")
+    return path if (path / "rulings_en.jsonl").exists() else None
+
+
+@pytest.fixture(scope="session")
+def bundled_index(tmp_path_factory) -> Location:
+    location = Location(tmp_path_factory.mktemp("index"))
+    ingest_into(location, SOURCES, NAMES)
+    return location
+
+
+@pytest.fixture
+def store(bundled_index):
+    with Store(bundled_index.require()) as opened:
+        yield opened
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+@pytest.fixture
+def write(tmp_path):
+    """Write a file under tmp_path (text or bytes) and return its path."""
+
+    def _write(name: str, content, encoding: str = "utf-8") -> Path:
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_bytes(content.encode(encoding))
+        return path
+
+    return _write

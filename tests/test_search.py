@@ -1,0 +1,176 @@
+"""Searching the bundled data: cross-language, accents, inflections, filters, cards, ids."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.errors import QueryError, UnknownCard, UnknownRuling
+from kb.search import OptionError, card_rulings, option_filters, search, select
+from kb.snippet import render
+
+
+def texts(results):
+    return [hit.record.text for hit in results.hits]
+
+
+def langs(results):
+    return {hit.record.lang for hit in results.hits}
+
+
+@pytest.mark.parametrize(
+    "query, must_find",
+    [
+        # cross-language: English words find the Italian rulings that say it their way
+        ("split second", ["con battibaleno è in pila", "Battibaleno non impedisce", "con frazione di secondo"]),
+        ('"split second"', ["con battibaleno è in pila", "con frazione di secondo", "with split second"]),
+        ("goad", ["Essere provocata non è", "Being goaded isn't"]),
+        ("madness", ["Una carta con follia", "A card with madness"]),
+        ("battibaleno", ["Players still receive priority", "con frazione di secondo"]),
+        ("follia", ["A card with madness"]),
+        # accents and inflections
+        ("abilita innescata", ["Se la risoluzione di un'abilità innescata", "If resolving a triggered ability"]),
+        ("spronare", ["Essere provocata non è"]),
+        ("scartare", ["Una carta con follia che viene scartata", "cards are discarded only"]),
+        ("scambiata", ["Lo scambio dura indefinitamente"]),
+        # card names are searchable as words, in either language
+        ("sostituzione", ["A mana ability is an ability that makes mana"]),
+    ],
+)
+def test_finds(store, query, must_find):
+    found = " | ".join(texts(search(store, query, limit=0)))
+    for fragment in must_find:
+        assert fragment in found, (query, fragment)
+
+
+def test_split_second_finds_both_languages(store):
+    results = search(store, "split second", limit=0)
+    assert langs(results) == {"it", "en"}
+    assert results.total == 12  # 6 Italian + 6 English split-second rulings
+    assert all("split_second" in hit.record.tags for hit in results.hits)
+
+
+@pytest.mark.parametrize(
+    "query, expected_total",
+    [
+        ("tag:goad", 10),
+        ("tag:goad lang:it", 5),
+        ("tag:battibaleno", 12),
+        ("goad -lang:en", 5),
+        ("-tag:goad", 45),
+        ("goad OR madness", 26),
+        ("(goad OR madness) lang:en", 13),
+        ("tag:madness -scartare", 6),
+        ("date:2019", 14),
+        ("date:2021-03", 12),
+        ("date:..2020", 14),
+        ("date:2026..", 11),
+        ("rule:702", 28),
+        ("rule:702.61", 12),
+        ("rule:601.2f", 3),
+        ('card:"Sudden Substitution"', 26),
+        ("card:sostituzone", 26),
+        ("card:vampira tag:discard", 12),
+    ],
+)
+def test_filters_and_operators(store, query, expected_total):
+    assert search(store, query).total == expected_total
+
+
+def test_options_are_filters(store):
+    filters = option_filters(lang="it", tag="madness", since="2022", until="2022-12-31")
+    results = search(store, "costo", filters, limit=0)
+    assert {(h.record.lang, h.record.card) for h in results.hits} == {("it", "Vampira Mutata")}
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"lang": "fr"}, "--lang: unknown language"),
+        ({"tag": "gaod"}, "--tag: unknown tag"),
+        ({"since": "ieri"}, "--since: invalid date"),
+        ({"until": "2021-02-30"}, "--until: impossible date"),
+    ],
+)
+def test_bad_options(options, message):
+    with pytest.raises(OptionError, match=message):
+        option_filters(**options)
+
+
+def test_snippet_marks_the_matched_words(store):
+    results = search(store, "spronare lang:it", limit=1)
+    snippet = render(results.hits[0].snippet, lambda s: f"[{s}]")
+    assert "[provocata]" in snippet
+
+
+def test_limit_offset_and_total(store):
+    everything = search(store, "split second", limit=0)
+    page = search(store, "split second", limit=5, offset=5)
+    assert page.total == everything.total
+    assert [h.record.id for h in page.hits] == [h.record.id for h in everything.hits[5:10]]
+
+
+def test_explain_shows_the_parsed_query_and_expansions(store):
+    built = search(store, "split second card:sostituzone", limit=1).built
+    explained = built.explain()
+    assert "parsed: split second card:sostituzone" in explained
+    assert "tags:split_second" in explained
+    assert "card:sostituzone → Sudden Substitution" in explained
+
+
+@pytest.mark.parametrize("query", ["il", "the a of", '"di il"'])
+def test_only_stop_words_is_an_error(store, query):
+    with pytest.raises(QueryError, match="nothing to search for"):
+        search(store, query)
+
+
+def test_unknown_tag_in_a_query_has_its_position(store):
+    with pytest.raises(QueryError, match="unknown tag 'gaod'") as caught:
+        search(store, "madness tag:gaod")
+    assert caught.value.position == 8
+
+
+@pytest.mark.parametrize(
+    "name, en, it",
+    [
+        ("Sudden Substitution", "Sudden Substitution", "Sostituzione Improvvisa"),
+        ("Sostituzione Improvvisa", "Sudden Substitution", "Sostituzione Improvvisa"),
+        ("sostituzone improvvisa", "Sudden Substitution", "Sostituzione Improvvisa"),
+        ("Sudden Substitusion", "Sudden Substitution", "Sostituzione Improvvisa"),
+        ("sudden", "Sudden Substitution", "Sostituzione Improvvisa"),
+        ("Vampira Mutata", None, "Vampira Mutata"),
+        ("Vampiro Mutante", None, "Vampira Mutata"),
+        ("fast forward", "Fast Forward", None),
+    ],
+)
+def test_card_by_either_name_with_typos(store, name, en, it):
+    card, records, _ = card_rulings(store, name)
+    assert (card.names.get("en"), card.names.get("it")) == (en, it)
+    assert {r.lang for r in records} == {"it", "en"}
+    assert all(r.key == card.key for r in records)
+
+
+def test_card_in_both_languages_returns_the_same_rulings(store):
+    _, by_english, _ = card_rulings(store, "Sudden Substitution")
+    _, by_italian, _ = card_rulings(store, "Sostituzione Improvvisa")
+    assert [r.id for r in by_english] == [r.id for r in by_italian]
+    assert len(by_english) == 26
+
+
+def test_unknown_card_suggests(store):
+    with pytest.raises(UnknownCard, match="did you mean 'Vampira Mutata'"):
+        card_rulings(store, "Vampiro Morto")
+    with pytest.raises(UnknownCard) as caught:
+        card_rulings(store, "Black Lotus")
+    assert caught.value.suggestions == []
+
+
+def test_show_by_id_and_prefix(store):
+    record = search(store, "battibaleno lang:it", limit=1).hits[0].record
+    assert store.get(record.id) == record
+    assert store.get(record.id[:6].upper()) == record
+    with pytest.raises(UnknownRuling, match="no ruling with id"):
+        store.get("zzzzzzzzzzzz")
+
+
+def test_select_without_filters_is_everything(store):
+    assert len(select(store)) == 55

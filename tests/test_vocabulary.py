@@ -1,0 +1,87 @@
+"""Tags: surface forms matched on analysed text, in both languages, with inflections and accents."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb import analysis
+from kb.errors import UnknownTag
+from kb.vocabulary import load, vocabulary
+
+
+def tags_of(text: str) -> tuple[str, ...]:
+    return vocabulary().tags_in({lang: analysis.terms(text, lang) for lang in analysis.LANGS})
+
+
+@pytest.mark.parametrize(
+    "text, tag",
+    [
+        ("La creatura è stata provocata.", "goad"),
+        ("Sprona la creatura bersaglio.", "goad"),
+        ("Una creatura spronata deve attaccare.", "goad"),
+        ("Goaded creatures must attack.", "goad"),
+        ("Una magia con frazione di secondo.", "split_second"),
+        ("Una magia con battibaleno è in pila.", "split_second"),
+        ("A spell with split second is on the stack.", "split_second"),
+        ("Una carta con split second è in pila.", "split_second"),  # English keyword in Italian
+        ("Se la scarti...", "discard"),
+        ("Una carta scartata.", "discard"),
+        ("Puoi scartarla per pagare un costo.", "discard"),
+        ("Discarding a card.", "discard"),
+        ("Lanciare una magia con follia.", "madness"),
+        ("(such as a madness cost)", "madness"),
+        ("L'abilita innescata di follia.", "triggered_ability"),  # no accent
+        ("Le abilità si innescheranno comunque.", "triggered_ability"),
+        ("That ability triggers.", "triggered_ability"),
+        ("Il costo di mana convertito della magia.", "mana_value"),
+        ("Its converted mana cost is 3.", "mana_value"),
+        ("Players may turn face-down creatures face up.", "special_action"),
+        ("I giocatori possono girare a faccia in su le creature.", "special_action"),
+        ("Le creature a faccia in giù.", "face_down"),
+        ("Lo scambio dura indefinitamente.", "exchange_control"),
+        ("Add any cost increases, then apply any cost reductions.", "total_cost"),
+        ("Deve attaccare se può.", "attack"),
+        ("It must attack each combat if able.", "attack"),
+    ],
+)
+def test_forms_match_inflections_accents_and_both_languages(text, tag):
+    assert tag in tags_of(text)
+
+
+@pytest.mark.parametrize(
+    "text, tag",
+    [
+        ("Il costo della magia aumenta di {1}.", "total_cost"),  # "costa di più" is too vague a form
+        ("Cards revealed face up.", "special_action"),
+        ("The second ability splits the damage.", "split_second"),
+        ("A faccia in su.", "face_down"),
+    ],
+)
+def test_forms_do_not_overmatch(text, tag):
+    assert tag not in tags_of(text)
+
+
+@pytest.mark.parametrize(
+    "name, tag_id",
+    [("goad", "goad"), ("split second", "split_second"), ("split-second", "split_second"),
+     ("battibaleno", "split_second"), ("spronata", "goad"), ("Follia", "madness"), ("mana_value", "mana_value")],
+)
+def test_resolve_tag_by_id_or_form(name, tag_id):
+    assert vocabulary().resolve(name) == tag_id
+
+
+def test_unknown_tag():
+    with pytest.raises(UnknownTag, match="unknown tag 'gaod'"):
+        vocabulary().resolve("gaod")
+
+
+def test_every_tag_has_rules_labels_and_forms_in_both_languages():
+    for tag in vocabulary():
+        assert tag.kind in ("keyword", "concept")
+        assert tag.rules and all(tag.label.get(lang) for lang in analysis.LANGS)
+        assert all(tag.forms[lang] for lang in analysis.LANGS), tag.id
+
+
+def test_a_form_of_only_stop_words_is_refused():
+    with pytest.raises(ValueError, match="no searchable word"):
+        load("tags: [{id: x, kind: concept, rules: ['1'], forms: {it: [di, il]}}]")
