@@ -159,7 +159,7 @@ def ingest_into(
         records = merge(_run_parts(jobs, progress), report, gen)
         if strict and report.errors:
             raise StrictFailure(report)
-        gen.write_json("cards.json", catalog_of(records).to_list())
+        gen.write_json("cards.json", catalog_of(records).to_json())
         gen.write_json("stats.json", stats_of(records))
         gen.write_json("manifest.json", manifest(paths, name_files, [*ruling_files, *table_files], report))
         location.publish(gen)

@@ -35,7 +35,7 @@ from .errors import IndexMissing
 from .names import Card, Catalog
 from .records import Ruling
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 6
 DEFAULT_LOCATION = Path(".kb") / "index"
 LANG_CODES = {lang: code for code, lang in enumerate(LANGS)}
 EPOCH = date(1970, 1, 1)
@@ -161,15 +161,20 @@ def catalog_of(records: Iterable[Ruling]) -> Catalog:
 
 
 def stats_of(records: Iterable[Ruling]) -> dict:
-    """Counts per language, per tag and language, and of linked checks."""
-    stats: dict = {"rulings": {}, "tags": {}, "linked": {}}
+    """Rulings per language, per tag and language, and how many of them link to a check."""
+    stats: dict = {"rulings": {}, "linked": {}, "tags": {}, "tags_linked": {}}
+
+    def count(table: dict, lang: str) -> None:
+        table[lang] = table.get(lang, 0) + 1
+
     for record in records:
-        stats["rulings"][record.lang] = stats["rulings"].get(record.lang, 0) + 1
+        count(stats["rulings"], record.lang)
         if record.checks:
-            stats["linked"][record.lang] = stats["linked"].get(record.lang, 0) + 1
+            count(stats["linked"], record.lang)
         for tag in record.tags:
-            per_lang = stats["tags"].setdefault(tag, {})
-            per_lang[record.lang] = per_lang.get(record.lang, 0) + 1
+            count(stats["tags"].setdefault(tag, {}), record.lang)
+            if record.checks:
+                count(stats["tags_linked"].setdefault(tag, {}), record.lang)
     return stats
 
 

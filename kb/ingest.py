@@ -126,9 +126,11 @@ class Enricher:
     """Raw ruling → record: language, mixed, tags, rule numbers, card names, id, linked checks."""
 
     def __init__(self, names: Names, vocab: Vocabulary | None = None, linker: Callable | None = None):
+        from .checks.links import link
+
         self.names = names
         self.vocab = vocab or vocabulary()
-        self.linker = linker
+        self.linker = linker or link
 
     def __call__(self, raw: RawRuling, hint: str | None = None) -> Prepared:
         verdict = language.detect(raw.text, hint)
@@ -140,7 +142,7 @@ class Enricher:
         terms = {code: analysis.terms(raw.text, code) for code in analysis.LANGS if both or code == lang}
         tags = self.vocab.tags_in(terms)
         rules = tuple(dict.fromkeys([*self.vocab.rules_of(tags), *rule_numbers(raw.text)]))
-        checks = tuple(self.linker(raw.text, lang, tags)) if self.linker else ()
+        links = self.linker(raw.text, lang, tags, terms)
         record = Ruling(
             id=ruling_id(raw.card, raw.date, raw.text),
             card=raw.card,
@@ -151,8 +153,9 @@ class Enricher:
             text=raw.text,
             tags=tags,
             rules=rules,
-            checks=checks,
+            checks=links.checks,
             source=f"{raw.path}:{raw.line}",
+            no_check=links.no_check,
         )
         return Prepared(record, terms)
 

@@ -16,6 +16,8 @@ from importlib import resources
 
 import yaml
 
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available
+
 from .analysis import fold, stopwords
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
@@ -37,7 +39,8 @@ class Verdict:
 
 @lru_cache(maxsize=1)
 def _evidence_data():
-    data = yaml.safe_load(resources.files("kb").joinpath("vocab/language.yaml").read_text("utf-8"))
+    text = resources.files("kb").joinpath("vocab/language.yaml").read_text("utf-8")
+    data = yaml.load(text, Loader=LOADER)
     it_stop, en_stop = stopwords("it"), stopwords("en")
     return {
         "it": (it_stop - en_stop - set(data["shared"])) | set(data["italian"]),

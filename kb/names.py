@@ -8,6 +8,7 @@ with every name they are known by, and resolves what a user types: exact, partia
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
@@ -105,18 +106,36 @@ def _similarity(typed: str, name: str) -> float:
 
 
 class Catalog:
-    """The cards of an index, found by any of their names."""
+    """The cards of an index, found by any of their names.
 
-    def __init__(self, cards: Iterable[Card]):
+    ``names`` maps each folded name (either language, or as written) to its cards; ``spelled``
+    holds the same names as index terms, one per line, for finding the cards a word names.
+    Both are computed once at build time and stored with the index.
+    """
+
+    def __init__(
+        self,
+        cards: Iterable[Card],
+        names: dict[str, list[str]] | None = None,
+        spelled: dict[str, list[str]] | None = None,
+    ):
         self.cards = {card.key: card for card in cards}
-        self._by_name: dict[str, list[str]] = {}
-        for card in self.cards.values():
-            for name in card.all_names():
-                keys = self._by_name.setdefault(card_key(name), [])
-                if card.key not in keys:
-                    keys.append(card.key)
-        self._names = sorted(self._by_name)
-        self._words: dict[str, list[tuple[str, str]]] | None = None
+        if names is None:
+            names = {}
+            for card in self.cards.values():
+                for name in card.all_names():
+                    keys = names.setdefault(card_key(name), [])
+                    if card.key not in keys:
+                        keys.append(card.key)
+            names = dict(sorted(names.items()))
+        self._by_name = names
+        self._names = list(names)
+        if spelled is None:
+            spelled = {}
+            for name in self._names:
+                spelled.setdefault(" ".join(name_terms(name)), []).append(name)
+        self._spelled = spelled
+        self._spelled_text = "\n".join(spelled)
 
     def resolve(self, name: str) -> list[Card]:
         """The cards ``name`` stands for, best first.
@@ -144,14 +163,9 @@ class Catalog:
         """Keys of the cards whose name holds these folded words in this order ("krosan grip")."""
         if not words:
             return []
-        if self._words is None:
-            self._words = {}
-            for name in self._by_name:
-                spelled = " ".join(name_terms(name))
-                for word in set(spelled.split()):
-                    self._words.setdefault(word, []).append((spelled, name))
-        phrase = f" {' '.join(words)} "
-        names = [name for spelled, name in self._words.get(words[0], ()) if phrase in f" {spelled} "]
+        phrase = re.escape(" ".join(words))
+        pattern = re.compile(rf"^(?:.* )?{phrase}(?: .*)?$", re.MULTILINE)
+        names = [n for m in pattern.finditer(self._spelled_text) for n in self._spelled[m.group()]]
         return list(dict.fromkeys(k for n in names for k in self._by_name[n]))
 
     def _partial(self, key: str) -> list[Card]:
@@ -168,9 +182,11 @@ class Catalog:
         keys = dict.fromkeys(k for n in names for k in self._by_name[n])
         return [self.cards[k] for k in keys]
 
-    def to_list(self) -> list[dict]:
-        return [card.to_dict() for card in self.cards.values()]
+    def to_json(self) -> dict:
+        cards = [card.to_dict() for card in self.cards.values()]
+        return {"cards": cards, "names": self._by_name, "spelled": self._spelled}
 
     @classmethod
-    def from_list(cls, items: list[dict]) -> "Catalog":
-        return cls(Card(d["key"], d["names"], d["written"], d["rulings"]) for d in items)
+    def from_json(cls, data: dict) -> "Catalog":
+        cards = (Card(d["key"], d["names"], d["written"], d["rulings"]) for d in data["cards"])
+        return cls(cards, data["names"], data["spelled"])

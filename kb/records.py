@@ -59,6 +59,7 @@ class Ruling:
     rules: tuple[str, ...] = ()
     checks: tuple[str, ...] = ()
     source: str = ""
+    no_check: str | None = None  # why no check encodes this ruling's claim, when none does
 
     @property
     def key(self) -> str:
@@ -66,7 +67,7 @@ class Ruling:
         return card_key(self.card_names.get("en") or self.card_names.get("it") or self.card)
 
     def to_dict(self) -> dict:
-        """The record in the JSON contract (FIELDS, in that order)."""
+        """The record in the JSON contract (FIELDS, in that order; ``no_check`` when it has one)."""
         return {
             "id": self.id,
             "card": self.card,
@@ -79,6 +80,7 @@ class Ruling:
             "rules": list(self.rules),
             "checks": list(self.checks),
             "source": self.source,
+            **({"no_check": self.no_check} if self.no_check else {}),
         }
 
     @classmethod
@@ -95,4 +97,5 @@ class Ruling:
             rules=tuple(data.get("rules", ())),
             checks=tuple(data.get("checks", ())),
             source=data.get("source", ""),
+            no_check=data.get("no_check"),
         )

@@ -18,7 +18,7 @@ class Store:
     def __init__(self, generation: Generation):
         self.generation = generation
         self.index = Index(generation.shards)
-        self.catalog = Catalog.from_list(generation.read_json("cards.json"))
+        self.catalog = Catalog.from_json(generation.read_json("cards.json"))
         self.stats = generation.read_json("stats.json")
         self.manifest = generation.manifest
 

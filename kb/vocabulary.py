@@ -9,6 +9,8 @@ from typing import Iterable, Sequence
 
 import yaml
 
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available
+
 from .analysis import LANGS, fold, phrase_terms
 from .errors import UnknownTag
 
@@ -126,7 +128,7 @@ class Vocabulary:
 
 
 def load(text: str) -> Vocabulary:
-    data = yaml.safe_load(text)
+    data = yaml.load(text, Loader=LOADER)
     return Vocabulary(
         [
             Tag(
