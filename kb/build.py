@@ -3,51 +3,27 @@
 ``ingest_into`` cuts the sources into parts (whole files; large JSON Lines files cut at line
 ends), lets one process per CPU read, enrich and index each part into its own shard, then drops
 rulings already seen in an earlier part, writes the catalog, statistics and manifest, and makes
-the new generation live. ``refresh`` rebuilds an index whose sources or vocabularies changed.
+the new generation live. ``kb.freshness.refresh`` rebuilds an index whose sources or vocabularies changed.
 """
 
 from __future__ import annotations
 
-import hashlib
-import multiprocessing
 import os
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from importlib import resources
 from pathlib import Path
 from typing import Callable, Iterable
 
 from . import __version__
-from .errors import IngestError
+from .errors import IngestError, StrictFailure
 from .index import SCHEMA_VERSION, Generation, Location, catalog_of, delete_from_shard, stats_of, write_shard
-from .ingest import Collector, Enricher, Report, Unit, expand, load_names, units_of
+from .freshness import default_names, default_sources, vocabulary_fingerprint
+from .ingest import Collector, Enricher, Report, Unit, load_names, units_of
+from .sources import expand, fingerprint
 from .names import Names
 from .records import Ruling
 
-DATA_DIR_ENV = "KB_DATA"
 PARALLEL_BYTES = 1 << 20  # below this much input, one process is faster than several
-
-
-def data_dir() -> Path:
-    return Path(os.environ.get(DATA_DIR_ENV) or "data")
-
-
-def default_sources() -> list[Path]:
-    root = data_dir()
-    return [root / "rulings_it", root / "rulings_en"]
-
-
-def default_names() -> list[Path]:
-    table = data_dir() / "card_names.tsv"
-    return [table] if table.exists() else []
-
-
-class StrictFailure(IngestError):
-    """--strict and the ingest found errors: the index was left as it was."""
-
-    def __init__(self, report: Report):
-        self.report = report
-        super().__init__(f"{len(report.errors)} error(s) with --strict; the index was not changed")
 
 
 # --- parts and workers ------------------------------------------------------------------------
@@ -97,6 +73,8 @@ def _run_parts(jobs: list[tuple], progress: Callable[[int, int], None] | None) -
     if len(jobs) == 1:
         results = [build_part(*jobs[0])]
     else:
+        import multiprocessing
+
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
         with multiprocessing.get_context(method).Pool(len(jobs)) as pool:
             results = []
@@ -159,7 +137,7 @@ def ingest_into(
         records = merge(_run_parts(jobs, progress), report, gen)
         if strict and report.errors:
             raise StrictFailure(report)
-        gen.write_json("cards.json", catalog_of(records).to_json())
+        catalog_of(records).save(gen.path)
         gen.write_json("stats.json", stats_of(records))
         gen.write_json("manifest.json", manifest(paths, name_files, [*ruling_files, *table_files], report))
         location.publish(gen)
@@ -180,80 +158,3 @@ def manifest(paths: list[Path], name_files: list[Path], sources: list[Path], rep
         "files": {str(p.resolve()): fingerprint(p) for p in [*sources, *name_files]},
         "report": report.to_dict()["rulings"],
     }
-
-
-def fingerprint(path: Path) -> dict:
-    stat = path.stat()
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()
-    return {"sha256": digest, "size": stat.st_size, "mtime_ns": stat.st_mtime_ns}
-
-
-def vocabulary_fingerprint() -> str:
-    """A hash of the data files that shape records (tags, language evidence, check links)."""
-    digest = hashlib.sha256(__version__.encode())
-    root = resources.files("kb")
-    for folder in ("vocab", "checks"):
-        base = root.joinpath(folder)
-        if not base.is_dir():
-            continue
-        for item in sorted(base.iterdir(), key=lambda p: p.name):
-            if item.name.endswith(".yaml"):
-                digest.update(item.name.encode() + item.read_bytes())
-    return digest.hexdigest()[:16]
-
-
-# --- freshness --------------------------------------------------------------------------------
-
-
-def changed_sources(manifest: dict) -> list[str] | None:
-    """Source files added, removed or changed since the build; None if the inputs are gone."""
-    inputs = [Path(p) for p in manifest.get("inputs", [])]
-    names = [Path(p) for p in manifest.get("names", [])]
-    if not all(p.exists() for p in [*inputs, *names]):
-        return None
-    ruling_files, table_files, _ = expand(inputs)
-    now = {str(p.resolve()) for p in [*ruling_files, *table_files, *names]}
-    before = manifest.get("files", {})
-    changed = sorted(now ^ set(before))
-    for name in sorted(now & set(before)):
-        old, path = before[name], Path(name)
-        stat = path.stat()
-        if (stat.st_size, stat.st_mtime_ns) == (old["size"], old["mtime_ns"]):
-            continue
-        if fingerprint(path)["sha256"] != old["sha256"]:
-            changed.append(name)
-    return changed
-
-
-@dataclass
-class Freshness:
-    """What ``refresh`` did: nothing, a first build, or a rebuild."""
-
-    built: bool = False
-    reason: str = ""
-    report: Report | None = None
-    notices: tuple = ()
-
-
-def refresh(location: Location) -> Freshness:
-    """Build the index if there is none; rebuild it if its sources or vocabularies changed."""
-    gen = location.current()
-    if gen is None:
-        sources = [p for p in default_sources() if p.exists()]
-        if not sources:
-            return Freshness()  # nothing to build from; Location.require() will say so
-        report = ingest_into(location, sources)
-        return Freshness(True, f"built the index from {', '.join(map(str, sources))}", report)
-    built = gen.manifest
-    same_version = (built.get("schema"), built.get("vocabulary")) == (SCHEMA_VERSION, vocabulary_fingerprint())
-    changed = changed_sources(built)
-    if changed is None:
-        notice = "the sources of the index are gone; using it as it is"
-        return Freshness(notices=(notice,) if same_version else (notice, "it was built by another kb"))
-    if not same_version:
-        report = ingest_into(location, built["inputs"], built["names"])
-        return Freshness(True, "rebuilt the index for this version of kb and its vocabularies", report)
-    if changed:
-        report = ingest_into(location, built["inputs"], built["names"])
-        return Freshness(True, f"rebuilt the index: {len(changed)} source file(s) changed", report)
-    return Freshness()

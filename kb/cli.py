@@ -14,16 +14,16 @@ from pathlib import Path
 import click
 
 from . import __version__
-from .errors import KbError, QueryError
-from .export import FORMATS, render as render_export, write_all_tags
+from .errors import KbError, QueryError, StrictFailure
 from .index import Location
 from .names import Card
 from .records import Ruling
 from .search import card_rulings, option_filters, search as run_search, select
 from .snippet import render as render_snippet
-from .build import StrictFailure, ingest_into
 from .store import open_store
 from .vocabulary import vocabulary
+
+FORMATS = ("jsonl", "json", "yaml", "csv", "md")  # kb.export.FORMATS, without importing it
 
 
 class KbGroup(click.Group):
@@ -101,6 +101,8 @@ def ingest(paths, index_dir, names, strict, as_json):
     PATHS: dated ruling files (.txt), JSON Lines (.jsonl), name tables (.tsv), or folders of them.
     Default: data/rulings_it data/rulings_en. Afterwards the index holds exactly these rulings.
     """
+    from .build import ingest_into
+
     location = Location(index_dir)
     show_bar = sys.stderr.isatty() and not as_json
     with click.progressbar(length=1, label="ingesting", file=sys.stderr) if show_bar else _NoBar() as bar:
@@ -218,10 +220,16 @@ def _card_title(card: Card) -> str:
 @click.argument("ruling_id")
 @index_option
 @json_option
-def show(ruling_id, index_dir, as_json):
-    """One ruling by its id (or a unique prefix of at least 4 characters)."""
+@click.option("--rules", "rules_file", type=click.Path(dir_okay=False), envvar="KB_RULES",
+              help="The Comprehensive Rules text file, to show the rules cited (or KB_RULES).")
+def show(ruling_id, index_dir, as_json, rules_file):
+    """One ruling by its id (or a unique prefix of at least 4 characters), with its checks."""
+    from .checks import get as get_check
+    from .comprules import load_rules
+
     with _open(index_dir) as store:
         record = store.get(ruling_id)
+    rule_text = load_rules(rules_file) if rules_file else {}
     if as_json:
         _echo_json(record.to_dict())
         return
@@ -236,9 +244,20 @@ def show(ruling_id, index_dir, as_json):
         ("checks", ", ".join(record.checks) or "-"),
         ("source", record.source),
     ]
+    if record.no_check:
+        rows.append(("no check", record.no_check))
     for key, value in rows:
         click.echo(f"{key + ':':8} {value}")
     click.echo("\n" + record.text)
+    for check_id in record.checks:
+        found = get_check(check_id)
+        click.echo(f"\ncheck {found.id} [{', '.join(found.rules)}]: {found.title}")
+        click.echo(f"  claim: {found.claim}")
+    cited = dict.fromkeys([*record.rules, *(r for c in record.checks for r in get_check(c).rules)])
+    if rule_text:
+        click.echo("\nrules:")
+        for number in cited:
+            click.echo(f"  {number} {rule_text.get(number.split('-')[0], '(not in this rules file)')}")
 
 
 # --- tags, export -----------------------------------------------------------------------------
@@ -250,21 +269,76 @@ def show(ruling_id, index_dir, as_json):
 def tags(index_dir, as_json):
     """The tag vocabulary, with the number of rulings per language."""
     with _open(index_dir) as store:
-        counts = store.stats["tags"]
+        stats = store.stats
     rows = []
     for tag in vocabulary():
-        per_lang = counts.get(tag.id, {})
-        rows.append({**tag.to_dict(), "counts": {lang: per_lang.get(lang, 0) for lang in ("it", "en")}})
+        counts, linked = stats["tags"].get(tag.id, {}), stats["tags_linked"].get(tag.id, {})
+        rows.append({
+            **tag.to_dict(),
+            "counts": {lang: counts.get(lang, 0) for lang in ("it", "en")},
+            "linked": {lang: linked.get(lang, 0) for lang in ("it", "en")},
+        })
     if as_json:
         _echo_json(rows)
         return
-    click.echo(f"{'tag':18} {'kind':8} {'CR':8} {'it':>4} {'en':>4}  labels")
+    click.echo(f"{'tag':18} {'kind':8} {'CR':7} {'it':>5} {'en':>6}  {'linked to a check it / en':27} labels")
     for row in rows:
         label = f"{row['label'].get('it', '')} / {row['label'].get('en', '')}"
+        coverage = " / ".join(_share(row["linked"][lang], row["counts"][lang]) for lang in ("it", "en"))
         click.echo(
-            f"{row['id']:18} {row['kind']:8} {', '.join(row['rules']):8} "
-            f"{row['counts']['it']:>4} {row['counts']['en']:>4}  {label}"
+            f"{row['id']:18} {row['kind']:8} {', '.join(row['rules']):7} "
+            f"{row['counts']['it']:>5} {row['counts']['en']:>6}  {coverage:27} {label}"
         )
+    total = " / ".join(_share(stats["linked"].get(lang, 0), stats["rulings"].get(lang, 0)) for lang in ("it", "en"))
+    click.echo(f"\nall rulings linked to a check (it / en): {total}")
+
+
+def _share(part: int, whole: int) -> str:
+    return f"{part}/{whole} ({100 * part / whole:.0f}%)" if whole else "-"
+
+
+@main.command()
+@click.argument("ids", nargs=-1)
+@click.option("--tag", help="Run the checks of every ruling with this tag.")
+@click.option("--all", "everything", is_flag=True, help="Run every registered check.")
+@index_option
+@json_option
+def check(ids, tag, everything, index_dir, as_json):
+    """Run the executable rule checks linked to rulings.
+
+    IDS are ruling ids (or check ids such as goad.multiple_goaders). Prints each ruling, check,
+    CR numbers and pass or fail; exit status 1 when a check fails.
+    """
+    from .verification import verify
+
+    if not (ids or tag or everything):
+        raise click.UsageError("give ruling ids, --tag T or --all")
+    if tag:
+        tag = option_filters(tag=tag)[0].value
+    with _open(index_dir) as store:
+        runs = verify(store, ids, tag, everything)
+    failed = sum(1 for r in runs if r.result is not None and not r.result.passed)
+    passed = sum(1 for r in runs if r.result is not None and r.result.passed)
+    if as_json:
+        _echo_json({"passed": passed, "failed": failed, "results": [r.to_dict() for r in runs]})
+    else:
+        shown = None
+        for item in runs:
+            if item.ruling is not None and item.ruling.id != shown:
+                shown = item.ruling.id
+                click.echo(f"\n{_header(item.ruling)}")
+            indent = "  " if item.ruling is not None else ""
+            if item.result is None:
+                click.echo(f"{indent}no check: {item.reason}")
+                continue
+            result = item.result
+            status = "PASS" if result.passed else "FAIL"
+            click.echo(f"{indent}{status} {result.id} [{', '.join(result.rules)}] {result.title}")
+            if not result.passed:
+                click.echo(f"{indent}     {result.message}")
+        click.echo(f"\n{passed} check run(s) passed, {failed} failed")
+    if failed:
+        raise click.exceptions.Exit(1)
 
 
 @main.command()
@@ -279,6 +353,8 @@ def tags(index_dir, as_json):
 @index_option
 def export(tag, lang, card, since, until, fmt, out, all_tags, index_dir):
     """Export a ruling set in a stable order (card, date, id). JSON Lines re-ingests."""
+    from .export import render as render_export, write_all_tags
+
     if all_tags and not out:
         raise click.UsageError("--all-tags writes one file per tag: give the folder with --out DIR")
     filters = option_filters(lang=lang, tag=tag, card=card, since=since, until=until)

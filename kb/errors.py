@@ -21,6 +21,14 @@ class IngestError(KbError):
     """An ingest that cannot go on (a missing path; --strict with errors)."""
 
 
+class StrictFailure(IngestError):
+    """--strict and the ingest found errors: the index was left as it was."""
+
+    def __init__(self, report):
+        self.report = report
+        super().__init__(f"{len(report.errors)} error(s) with --strict; the index was not changed")
+
+
 class QueryError(KbError):
     """A malformed query; ``position`` is the 0-based character offset of the problem."""
 

@@ -15,7 +15,7 @@ from typing import Callable, Iterable
 import yaml
 
 from .analysis import fold
-from .records import FIELDS, Ruling
+from .records import Ruling
 from .vocabulary import vocabulary
 
 FORMATS = ("jsonl", "json", "yaml", "csv", "md")
@@ -48,7 +48,15 @@ _Dumper.add_representer(str, _str)
 
 
 def _yaml(records: list[Ruling], meta: dict) -> str:
-    data = {**meta, "count": len(records), "rulings": [r.to_dict() for r in records]}
+    """The readable ruling set: each ruling's checks with their titles and CR numbers."""
+    from .checks import get
+
+    def readable(record: Ruling) -> dict:
+        data = record.to_dict()
+        data["checks"] = [{"id": c, "title": get(c).title, "rules": list(get(c).rules)} for c in record.checks]
+        return data
+
+    data = {**meta, "count": len(records), "rulings": [readable(r) for r in records]}
     return yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=100)
 
 

@@ -35,7 +35,7 @@ from .errors import IndexMissing
 from .names import Card, Catalog
 from .records import Ruling
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 DEFAULT_LOCATION = Path(".kb") / "index"
 LANG_CODES = {lang: code for code, lang in enumerate(LANGS)}
 EPOCH = date(1970, 1, 1)
@@ -149,6 +149,7 @@ class Shard:
 
 
 def catalog_of(records: Iterable[Ruling]) -> Catalog:
+    """The cards the records are about, with every name they go by."""
     cards: dict[str, Card] = {}
     for record in records:
         card = cards.setdefault(record.key, Card(record.key))
@@ -157,7 +158,7 @@ def catalog_of(records: Iterable[Ruling]) -> Catalog:
         if record.card not in card.written:
             card.written.append(record.card)
         card.rulings += 1
-    return Catalog(cards.values())
+    return Catalog.build(cards.values())
 
 
 def stats_of(records: Iterable[Ruling]) -> dict:

@@ -13,14 +13,12 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from . import analysis, language
-from .errors import IngestError
 from .names import Names
 from .readers import Item, Problem, RawRuling, decode, is_jsonl, read_dated, read_jsonl
 from .records import Ruling, ruling_id
+from .sources import expand
 from .vocabulary import Vocabulary, vocabulary
 
-RULING_SUFFIXES = {".txt", ".jsonl", ""}
-NAME_SUFFIXES = {".tsv"}
 _SUBRULE = re.compile(r"(?<![\d.])\d{3}\.\d{1,3}[a-z]?(?!\d)")
 _RULE = re.compile(r"\b(?:rules?|regol[ae]|CR)\s+(\d{3})(?!\.?\d)", re.IGNORECASE)
 
@@ -66,33 +64,6 @@ class Report:
                 for p in self.problems
             ],
         }
-
-
-def expand(paths: Iterable[str | Path]) -> tuple[list[Path], list[Path], list[str]]:
-    """Ruling files, name tables and skipped files under ``paths``, in a stable order.
-
-    Folders are walked for ``.txt``, ``.jsonl`` and ``.tsv`` files (hidden ones left out); a
-    file named explicitly is read whatever its extension.
-    """
-    rulings, names, skipped = [], [], []
-    for raw in paths:
-        path = Path(raw)
-        if not path.exists():
-            raise IngestError(f"no such file or folder: {raw}")
-        if path.is_file():
-            (names if path.suffix.lower() in NAME_SUFFIXES else rulings).append(path)
-            continue
-        for child in sorted(p for p in path.rglob("*") if p.is_file()):
-            if any(part.startswith(".") for part in child.relative_to(path).parts):
-                continue
-            suffix = child.suffix.lower()
-            if suffix in NAME_SUFFIXES:
-                names.append(child)
-            elif suffix in RULING_SUFFIXES:
-                rulings.append(child)
-            else:
-                skipped.append(str(child))
-    return rulings, names, skipped
 
 
 def load_names(paths: Iterable[Path], report: Report | None = None) -> Names:

@@ -8,13 +8,15 @@ with every name they are known by, and resolves what a user types: exact, partia
 from __future__ import annotations
 
 import difflib
+import json
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
 from .analysis import name_terms
-from .errors import ParseError, UnknownCard
+from .errors import UnknownCard
 from .records import card_key
 
 
@@ -56,15 +58,17 @@ class Names:
                 out.append((entry.get("en", ""), entry.get("it", "")))
         return sorted(out)
 
-    def load_tsv(self, path: Path, text: str) -> list[ParseError]:
+    def load_tsv(self, path: Path, text: str) -> list:
         """Add the pairs of a TSV table; returns the problems of its malformed lines."""
+        from .readers import Problem
+
         problems = []
         for number, line in enumerate(text.splitlines(), 1):
             if not line.strip() or line.startswith("#"):
                 continue
             cells = line.split("\t")
             if len(cells) != 2:
-                problems.append(ParseError(path, number, "expected 'English<TAB>Italian'"))
+                problems.append(Problem(str(path), number, "expected 'English<TAB>Italian'; line skipped"))
                 continue
             if [c.strip().lower() for c in cells] == ["en", "it"]:
                 continue
@@ -105,39 +109,81 @@ def _similarity(typed: str, name: str) -> float:
     return best
 
 
+_SEP = "\x1f"  # between the card keys of one name
+
+
 class Catalog:
     """The cards of an index, found by any of their names.
 
-    ``names`` maps each folded name (either language, or as written) to its cards; ``spelled``
-    holds the same names as index terms, one per line, for finding the cards a word names.
-    Both are computed once at build time and stored with the index.
+    Stored with the index as two text files, read without parsing: ``names.tsv`` holds one line
+    per name, ``folded<TAB>spelled<TAB>card keys`` (the name folded for comparison, and as index
+    terms for matching words), and ``cards.jsonl`` one card per line. Lookups are regular
+    expressions over the text, remembered; a short-lived ``kb search`` parses nothing it does
+    not need.
     """
 
-    def __init__(
-        self,
-        cards: Iterable[Card],
-        names: dict[str, list[str]] | None = None,
-        spelled: dict[str, list[str]] | None = None,
-    ):
-        self.cards = {card.key: card for card in cards}
-        if names is None:
-            names = {}
-            for card in self.cards.values():
-                for name in card.all_names():
-                    keys = names.setdefault(card_key(name), [])
-                    if card.key not in keys:
-                        keys.append(card.key)
-            names = dict(sorted(names.items()))
-        self._by_name = names
-        self._names = list(names)
-        if spelled is None:
-            spelled = {}
-            for name in self._names:
-                spelled.setdefault(" ".join(name_terms(name)), []).append(name)
-        self._spelled = spelled
-        self._spelled_text = "\n".join(spelled)
+    NAMES, CARDS = "names.tsv", "cards.jsonl"
 
-    def resolve(self, name: str) -> list[Card]:
+    def __init__(self, names_text: str, cards_text: str):
+        self._names_text = names_text
+        self._cards_text = cards_text
+        self._cards: dict[str, Card] = {}
+        self._folded: list[str] | None = None
+        self.named_by = lru_cache(maxsize=4096)(self._named_by)
+        self.resolve = lru_cache(maxsize=1024)(self._resolve)
+
+    @classmethod
+    def build(cls, cards: Iterable[Card]) -> "Catalog":
+        cards = list(cards)
+        by_name: dict[str, list[str]] = {}
+        for card in cards:
+            for name in card.all_names():
+                keys = by_name.setdefault(card_key(name), [])
+                if card.key not in keys:
+                    keys.append(card.key)
+        lines = [
+            f"{folded}\t{' '.join(name_terms(folded))}\t{_SEP.join(keys)}"
+            for folded, keys in sorted(by_name.items())
+        ]
+        cards_text = "".join(json.dumps(c.to_dict(), ensure_ascii=False) + "\n" for c in cards)
+        return cls("\n".join(lines) + "\n", cards_text)
+
+    def save(self, folder: Path) -> None:
+        (folder / self.NAMES).write_text(self._names_text, encoding="utf-8")
+        (folder / self.CARDS).write_text(self._cards_text, encoding="utf-8")
+
+    @classmethod
+    def load(cls, folder: Path) -> "Catalog":
+        read = lambda name: (folder / name).read_text(encoding="utf-8")  # noqa: E731
+        return cls(read(cls.NAMES), read(cls.CARDS))
+
+    def __len__(self) -> int:
+        return self._cards_text.count("\n")
+
+    # --- lookups ------------------------------------------------------------------------------
+
+    def card(self, key: str) -> Card:
+        if key not in self._cards:
+            prefix = re.escape('{"key": ' + json.dumps(key, ensure_ascii=False) + ",")
+            line = re.search(f"^{prefix}.*$", self._cards_text, re.MULTILINE)
+            data = json.loads(line.group())
+            self._cards[key] = Card(data["key"], data["names"], data["written"], data["rulings"])
+        return self._cards[key]
+
+    def _keys_where(self, pattern: str) -> list[tuple[str, list[str]]]:
+        """(folded name, card keys) of the lines matching ``pattern``."""
+        found = re.finditer(pattern, self._names_text, re.MULTILINE)
+        return [(m.group(1), m.group(2).split(_SEP)) for m in found]
+
+    def _named_by(self, words: tuple[str, ...]) -> tuple[str, ...]:
+        """Keys of the cards whose name holds these index words in this order ("krosan grip")."""
+        if not words:
+            return ()
+        phrase = re.escape(" ".join(words))
+        rows = self._keys_where(rf"^([^\t\n]*)\t(?:[^\t\n]* )?{phrase}(?: [^\t\n]*)?\t([^\n]*)$")
+        return tuple(dict.fromkeys(k for _, keys in rows for k in keys))
+
+    def _resolve(self, name: str) -> list[Card]:
         """The cards ``name`` stands for, best first.
 
         Exact name (either language) → that card; else the cards whose name contains it as a
@@ -145,48 +191,40 @@ class Catalog:
         ("Sostituzone Improvvisa", "Wilbender"). Raises UnknownCard with suggestions.
         """
         key = card_key(name)
-        if not key:
+        if not key or "\t" in key or "\n" in key:
             raise UnknownCard(name, [])
-        if key in self._by_name:
-            return [self.cards[k] for k in self._by_name[key]]
+        exact = self._keys_where(rf"^({re.escape(key)})\t[^\t\n]*\t([^\n]*)$")
+        if exact:
+            return self._cards_of(exact)
         partial = self._partial(key)
         if partial:
             return partial
-        scored = sorted(((_similarity(key, n), n) for n in self._names), reverse=True)
+        scored = sorted(((_similarity(key, n), n) for n in self._all_folded()), reverse=True)
         close = [n for score, n in scored[:5] if score >= FUZZY_CUTOFF]
         if close:
-            return self._cards_of(close)
+            return self._cards_of(self._rows(close))
         suggestions = [n for score, n in scored[:3] if score >= SUGGEST_CUTOFF]
-        raise UnknownCard(name, [card.display for card in self._cards_of(suggestions)])
-
-    def named_by(self, words: list[str]) -> list[str]:
-        """Keys of the cards whose name holds these folded words in this order ("krosan grip")."""
-        if not words:
-            return []
-        phrase = re.escape(" ".join(words))
-        pattern = re.compile(rf"^(?:.* )?{phrase}(?: .*)?$", re.MULTILINE)
-        names = [n for m in pattern.finditer(self._spelled_text) for n in self._spelled[m.group()]]
-        return list(dict.fromkeys(k for n in names for k in self._by_name[n]))
+        raise UnknownCard(name, [card.display for card in self._cards_of(self._rows(suggestions))])
 
     def _partial(self, key: str) -> list[Card]:
-        words = key.split()
-        hits = [
-            n
-            for n in self._names
-            if key in n and any(w.startswith(words[0]) for w in n.split())
+        """Names holding ``key`` where one of their words starts with its first word."""
+        first = key.split()[0]
+        rows = [
+            row
+            for row in self._keys_where(rf"^([^\t\n]*{re.escape(key)}[^\t\n]*)\t[^\t\n]*\t([^\n]*)$")
+            if any(word.startswith(first) for word in row[0].split())
         ]
-        hits.sort(key=lambda n: (not n.startswith(key), len(n), n))
-        return self._cards_of(hits)
+        rows.sort(key=lambda row: (not row[0].startswith(key), len(row[0]), row[0]))
+        return self._cards_of(rows)
 
-    def _cards_of(self, names: list[str]) -> list[Card]:
-        keys = dict.fromkeys(k for n in names for k in self._by_name[n])
-        return [self.cards[k] for k in keys]
+    def _all_folded(self) -> list[str]:
+        if self._folded is None:
+            self._folded = [line.split("\t", 1)[0] for line in self._names_text.splitlines()]
+        return self._folded
 
-    def to_json(self) -> dict:
-        cards = [card.to_dict() for card in self.cards.values()]
-        return {"cards": cards, "names": self._by_name, "spelled": self._spelled}
+    def _rows(self, folded: list[str]) -> list[tuple[str, list[str]]]:
+        return [row for name in folded for row in self._keys_where(rf"^({re.escape(name)})\t[^\t\n]*\t([^\n]*)$")]
 
-    @classmethod
-    def from_json(cls, data: dict) -> "Catalog":
-        cards = (Card(d["key"], d["names"], d["written"], d["rulings"]) for d in data["cards"])
-        return cls(cards, data["names"], data["spelled"])
+    def _cards_of(self, rows: list[tuple[str, list[str]]]) -> list[Card]:
+        keys = dict.fromkeys(k for _, ks in rows for k in ks)
+        return [self.card(k) for k in keys]

@@ -172,7 +172,7 @@ class Builder:
             terms = analysis.phrase_terms(text, lang)
             self.marks[lang].update(terms)
             options.append(_sequence(fieldname, terms))
-        cards = self.catalog.named_by(analysis.name_terms(text))
+        cards = self.catalog.named_by(tuple(analysis.name_terms(text)))
         if cards:
             options.append(_any("card_key", cards))
         options = [q for q in options if q is not None]

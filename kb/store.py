@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from whoosh import query as wq
 
-from .build import Freshness, refresh
+from .freshness import Freshness, refresh
 from .errors import UnknownRuling
 from .execute import Index
 from .index import Generation, Location
@@ -18,7 +18,7 @@ class Store:
     def __init__(self, generation: Generation):
         self.generation = generation
         self.index = Index(generation.shards)
-        self.catalog = Catalog.from_json(generation.read_json("cards.json"))
+        self.catalog = Catalog.load(generation.path)
         self.stats = generation.read_json("stats.json")
         self.manifest = generation.manifest
 
