@@ -26,6 +26,8 @@ TOKEN_PATTERN = r"\w+(?:\.\w+)*"
 
 def fold(text: str) -> str:
     """Lower case without accents: ``fold("Abilità")`` → ``"abilita"``."""
+    if text.isascii():
+        return text.lower()
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 

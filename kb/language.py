@@ -16,15 +16,15 @@ from importlib import resources
 
 import yaml
 
-LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available
-
 from .analysis import fold, stopwords
+
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 _ACCENTED = re.compile(r"[àèéìíòóùú]")
-_SENTENCE_END = set(".!?:;(\"«“")
 # Abbreviations ("e.g." is not the Italian "e") and symbols ({T}, {2}{R}) carry no evidence.
 _MASKED = re.compile(r"\b(?:e\.g|i\.e|etc|vs|ecc)\.|\{[^}]*\}|&\w+;", re.IGNORECASE)
+_ABBREVIATION_HINT = re.compile(r"[gecsGECS]\.")
 _CONTRACTIONS = {"t", "s", "re", "ll", "ve", "d", "m"}  # don't, it's, you're, ...
 
 IT, EN, NEUTRAL = "it", "en", None
@@ -52,44 +52,60 @@ def _evidence_data():
     }
 
 
-def _is_capitalised(word: str) -> bool:
-    return word[0].isupper()
+_CAPITAL = re.compile(r"[A-ZÀ-ÖØ-Þ][^\W\d_]*(?:['’][^\W\d_]+)*")
+_SENTENCE_END = frozenset(".!?:;(\"«“")
 
 
-def _at_sentence_start(text: str, start: int) -> bool:
+def _name_spans(text: str) -> list[tuple[int, int]]:
+    """Card names: runs of two or more capitalised words (joined by spaces and lower-case
+    connectors such as "of the", "di"), and single capitalised words that open no sentence."""
+    connectors = _evidence_data()["connectors"]
+    spans: list[tuple[int, int]] = []
+    runs: list[list[re.Match]] = []
+    for match in _CAPITAL.finditer(text):
+        if match.start() and text[match.start() - 1].isalnum():
+            continue  # inside a word: "nonHuman", "en-Kor" is handled below
+        between = text[runs[-1][-1].end() : match.start()] if runs else ""
+        if between[:1].isspace() and all(w in connectors for w in between.split()):
+            runs[-1].append(match)
+        else:
+            runs.append([match])
+    for run in runs:
+        start = run[0].start()
+        if len(run) > 1 or not _opens_sentence(text, start):
+            spans.append((start, run[-1].end()))
+    return spans
+
+
+def _opens_sentence(text: str, start: int) -> bool:
     i = start - 1
     while i >= 0 and text[i].isspace():
         i -= 1
     return i < 0 or text[i] in _SENTENCE_END
 
 
-def _name_mask(text: str, words: list[str], starts: list[int]) -> set[int]:
-    """Indexes of words that belong to card names: runs of capitalised words (with connectors)."""
-    connectors = _evidence_data()["connectors"]
-    masked: set[int] = set()
-    i, n = 0, len(words)
-    while i < n:
-        if not words[i][0].isupper():
-            i += 1
-            continue
-        run, j = [i], i + 1
-        while j < n:
-            if words[j][0].isupper():
-                run.append(j)
-                j += 1
-                continue
-            k = j
-            while k < n and words[k].lower() in connectors:
-                k += 1
-            if k == j or k == n or not words[k][0].isupper():
-                break
-            run.extend(range(j, k + 1))
-            j = k + 1
-        capitals = sum(1 for k in run if words[k][0].isupper())
-        if capitals >= 2 or not _at_sentence_start(text, starts[i]):
-            masked.update(run)
-        i = j
-    return masked
+def _blank(match: re.Match) -> str:
+    return " " * len(match.group())
+
+
+def _without_names(text: str) -> str:
+    """The text with card names blanked out (same length, so offsets stay valid)."""
+    spans = _name_spans(text)
+    if not spans:
+        return text
+    parts, at = [], 0
+    for start, end in spans:
+        parts += [text[at:start], " " * (end - start)]
+        at = end
+    parts.append(text[at:])
+    return "".join(parts)
+
+
+def _without_symbols(text: str) -> str:
+    """Abbreviations ("e.g." is not the Italian "e"), {T} symbols and &entities; blanked out."""
+    if "{" in text or "&" in text or _ABBREVIATION_HINT.search(text):
+        return _MASKED.sub(_blank, text)
+    return text
 
 
 @lru_cache(maxsize=100_000)
@@ -119,36 +135,35 @@ def _classify(word: str) -> tuple[str | None, bool]:
     return (IT if folded[-1] in "aeiou" else EN), False
 
 
-# Evidence codes: strong and weak evidence for each language.
-STRONG_IT, WEAK_IT, NONE, WEAK_EN, STRONG_EN = 2, 1, 0, -1, -2
-_WEIGHT = {STRONG_IT: 2.0, WEAK_IT: 0.5, NONE: 0.0, WEAK_EN: -0.5, STRONG_EN: -2.0}
-_CODE = {(IT, True): STRONG_IT, (IT, False): WEAK_IT, (EN, False): WEAK_EN, (EN, True): STRONG_EN}
+# Evidence weights: strong and weak evidence for each language (Italian positive).
+STRONG, WEAK = 2.0, 0.5
+_WEIGHT = {(IT, True): STRONG, (IT, False): WEAK, (EN, False): -WEAK, (EN, True): -STRONG}
 
 
 @lru_cache(maxsize=100_000)
-def _code(word: str) -> int:
-    return _CODE.get(_classify(word), NONE)
+def _weight(word: str) -> float:
+    return _WEIGHT.get(_classify(word), 0.0)
 
 
-def _fragments(codes: list[int], spans: list[tuple[int, int]], other: str) -> list[tuple[int, int]]:
+def _fragments(weights: list[float], spans: list[tuple[int, int]], other: str) -> list[tuple[int, int]]:
     """Runs holding two or more words of the ``other`` language.
 
     A run ends at strong evidence of the ruling's own language; weak evidence ("choose" looks
     Italian by its ending) may sit inside a run but not at its ends. Vowel endings are common in
     English, so an Italian fragment needs two strong words.
     """
-    sign = 1 if other == IT else -1
+    sign = 1.0 if other == IT else -1.0
     need_strong = 2 if other == IT else 0
     found, run = [], []
 
     def close():
-        evidence = [k for k in run if codes[k] * sign > 0]
-        strong = sum(1 for k in evidence if codes[k] * sign == 2)
+        evidence = [k for k in run if weights[k] * sign > 0]
+        strong = sum(1 for k in evidence if weights[k] * sign == STRONG)
         if len(evidence) >= 2 and strong >= need_strong:
             found.append((spans[evidence[0]][0], spans[evidence[-1]][1]))
 
-    for k, code in enumerate(codes):
-        if code * sign > 0 or (run and code * sign != -2):
+    for k, weight in enumerate(weights):
+        if weight * sign > 0 or (run and weight * sign != -STRONG):
             run.append(k)
         elif run:
             close()
@@ -163,20 +178,17 @@ def detect(text: str, hint: str | None = None) -> Verdict:
 
     ``hint`` decides when the text holds no evidence either way (a bare card name, "X.").
     """
-    clean = _MASKED.sub(lambda m: " " * len(m.group()), text)
-    matches = list(_WORD.finditer(clean))
-    words = [m.group() for m in matches]
-    spans = [m.span() for m in matches]
-    masked = _name_mask(clean, words, [s for s, _ in spans]) if any(
-        w[0].isupper() for w in words
-    ) else ()
-    codes = [NONE if i in masked else _code(w) for i, w in enumerate(words)]
-    score = sum(_WEIGHT[c] for c in codes)
+    clean = _without_names(_without_symbols(text))
+    weights = list(map(_weight, _WORD.findall(clean)))
+    score = sum(weights)
     lang = (hint or EN) if score == 0 else (IT if score > 0 else EN)
     other = EN if lang == IT else IT
-    sign = 1 if other == IT else -1
-    enough = sum(1 for c in codes if c * sign == 2) >= 2 if other == IT else (
-        sum(1 for c in codes if c * sign > 0) >= 2
-    )
-    fragments = _fragments(codes, spans, other) if enough else []
+    if other == IT:
+        enough = weights.count(STRONG) >= 2
+    else:
+        enough = len(weights) - sum(1 for w in weights if w >= 0) >= 2
+    if not enough:
+        return Verdict(lang, False)
+    spans = [m.span() for m in _WORD.finditer(clean)]
+    fragments = _fragments(weights, spans, other)
     return Verdict(lang, bool(fragments), tuple(fragments))
