@@ -38,6 +38,7 @@ class Index:
     def __init__(self, shards: list[Shard]):
         self.readers, self.offsets = [], []
         columns: dict[str, list[np.ndarray]] = {}
+        self.card_codes: dict[str, int] = {}
         total = 0
         for shard in shards:
             reader = shard.open().reader()
@@ -45,10 +46,16 @@ class Index:
             self.readers.append(reader)
             self.offsets.append(total)
             total += len(arrays["date"])
+            # the shard's card numbers → numbers over all shards
+            keys = arrays.pop("card_keys").tolist()
+            mapping = np.array([self.card_codes.setdefault(k, len(self.card_codes)) for k in keys], dtype=np.int32)
+            arrays["card"] = mapping[arrays["card"]] if len(keys) else arrays["card"]
             for name, values in arrays.items():
                 columns.setdefault(name, []).append(values)
         joined = {name: np.concatenate(parts) for name, parts in columns.items()}
         self.n = total
+        self.ids = joined.get("id", np.zeros(0, "S12"))
+        self.card = joined.get("card", np.zeros(0, np.int32))
         self.date = joined.get("date", np.zeros(0, np.int32))
         self.alive = joined.get("alive", np.zeros(0, bool))
         self.lengths = {lang: joined.get(f"len_{lang}", np.zeros(0, np.int32)) for lang in LANGS}
@@ -150,6 +157,10 @@ class Index:
         raise TypeError(f"cannot run a {type(query).__name__} query")
 
     def _Term(self, q: wq.Term) -> Match:
+        if q.fieldname in LOOKUPS:
+            mask = LOOKUPS[q.fieldname](self, q.text) & self.alive
+            constant = CONSTANT_SCORES.get(q.fieldname)
+            return Match(mask, mask * np.float32(constant) if constant else None)
         if q.fieldname in TEXT_FIELDS:
             ids, contributions = self.bm25(q.fieldname, q.text)
             score = np.zeros(self.n, dtype=np.float32)
@@ -197,6 +208,8 @@ class Index:
         return Match(np.zeros(self.n, dtype=bool), None)
 
     def _Prefix(self, q: wq.Prefix) -> Match:
+        if q.fieldname == "id":
+            return Match(np.char.startswith(self.ids, q.text.encode("ascii", "replace")) & self.alive, None)
         mask = np.zeros(self.n, dtype=bool)
         for term in self.expand_prefix(q.fieldname, q.text):
             mask |= self.mask_of(self.postings(q.fieldname, term)[0])
@@ -221,6 +234,18 @@ class Index:
         scores = match.score if match.score is not None else np.zeros(self.n, dtype=np.float32)
         return [(int(d), float(scores[d])) for d in chosen]
 
+
+def _by_id(index: Index, text: str) -> np.ndarray:
+    return index.ids == text.encode("ascii", "replace")
+
+
+def _by_card(index: Index, key: str) -> np.ndarray:
+    code = index.card_codes.get(key)
+    return index.card == code if code is not None else np.zeros(index.n, dtype=bool)
+
+
+# Fields answered from the per-document arrays rather than from postings.
+LOOKUPS = {"id": _by_id, "card_key": _by_card}
 
 _HANDLERS = {
     wq.Term: Index._Term,

@@ -27,7 +27,7 @@ from typing import Iterable
 
 import numpy as np
 from whoosh import index as whoosh_index
-from whoosh.fields import DATETIME, ID, KEYWORD, STORED, TEXT, Schema
+from whoosh.fields import DATETIME, KEYWORD, STORED, TEXT, Schema
 
 from .analysis import ANALYZERS, LANGS, AnalysedText
 from .analysis import terms as analysis_terms
@@ -35,7 +35,7 @@ from .errors import IndexMissing
 from .names import Card, Catalog
 from .records import Ruling
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 DEFAULT_LOCATION = Path(".kb") / "index"
 LANG_CODES = {lang: code for code, lang in enumerate(LANGS)}
 EPOCH = date(1970, 1, 1)
@@ -51,10 +51,12 @@ class DateField(DATETIME):
 
 
 def schema() -> Schema:
-    """Card names are not indexed per ruling: the catalog resolves them to ``card_key`` terms."""
+    """The searchable fields of a ruling, and the record stored whole.
+
+    The id and the card are not indexed terms: they are lookups, kept as per-document arrays
+    beside the index (``docs.npz``), which saves a posting list per ruling and per card.
+    """
     return Schema(
-        id=ID(unique=True),
-        card_key=ID,
         lang=KEYWORD,
         tags=KEYWORD(scorable=False),
         rules=KEYWORD,
@@ -73,8 +75,6 @@ def indexed_langs(record: Ruling) -> tuple[str, ...]:
 def document(record: Ruling, terms: dict | None = None) -> dict:
     """The index fields of a record (``terms``: its analysed text, when already computed)."""
     doc = {
-        "id": record.id,
-        "card_key": record.key,
         "lang": record.lang,
         "tags": " ".join(record.tags),
         "rules": " ".join(record.rules),
@@ -95,10 +95,14 @@ def write_shard(path: Path, items: Iterable[tuple[Ruling, dict | None]]) -> int:
     path.mkdir(parents=True)
     ix = whoosh_index.create_in(str(path), schema())
     writer = ix.writer(limitmb=256)
-    days, langs, lengths = [], [], {lang: [] for lang in LANGS}
+    ids, cards, days, langs = [], [], [], []
+    card_codes: dict[str, int] = {}
+    lengths: dict[str, list[int]] = {lang: [] for lang in LANGS}
     for record, terms in items:
         doc = document(record, terms)
         writer.add_document(**doc)
+        ids.append(record.id)
+        cards.append(card_codes.setdefault(record.key, len(card_codes)))
         days.append((record.date - EPOCH).days)
         langs.append(LANG_CODES[record.lang])
         for lang in LANGS:
@@ -107,6 +111,9 @@ def write_shard(path: Path, items: Iterable[tuple[Ruling, dict | None]]) -> int:
     writer.commit()
     np.savez(
         path / "docs.npz",
+        id=np.array(ids, dtype="S12"),
+        card=np.array(cards, dtype=np.int32),
+        card_keys=np.array(list(card_codes), dtype=str),
         date=np.array(days, dtype=np.int32),
         lang=np.array(langs, dtype=np.int8),
         alive=np.ones(len(days), dtype=bool),
@@ -117,20 +124,18 @@ def write_shard(path: Path, items: Iterable[tuple[Ruling, dict | None]]) -> int:
 
 def delete_from_shard(path: Path, ids: Iterable[str]) -> int:
     """Delete rulings by id from a shard (a duplicate of a ruling in an earlier shard)."""
-    ids = list(ids)
-    if not ids:
+    wanted = {ruling.encode("ascii") for ruling in ids}
+    if not wanted:
         return 0
-    ix = whoosh_index.open_dir(str(path))
-    with ix.searcher() as searcher:
-        docnums = [searcher.document_number(id=ruling) for ruling in ids]
-    writer = ix.writer()
-    for ruling in ids:
-        writer.delete_by_term("id", ruling)
+    arrays = Shard(path).arrays()
+    docnums = [int(d) for d in np.flatnonzero(np.isin(arrays["id"], list(wanted)))]
+    writer = whoosh_index.open_dir(str(path)).writer()
+    for docnum in docnums:
+        writer.delete_document(docnum)
     writer.commit(merge=False)
-    arrays = dict(np.load(path / "docs.npz"))
-    arrays["alive"][[d for d in docnums if d is not None]] = False
+    arrays["alive"][docnums] = False
     np.savez(path / "docs.npz", **arrays)
-    return len(ids)
+    return len(docnums)
 
 
 @dataclass(frozen=True)
