@@ -158,10 +158,11 @@ def _mark(text: str) -> str:
 @click.option("--card", help="Only rulings of this card (Italian or English name).")
 @click.option("--since", help="Only rulings from this date (YYYY, YYYY-MM, YYYY-MM-DD).")
 @click.option("--until", help="Only rulings up to this date.")
+@click.option("--collapse", is_flag=True, help="One result per text when the same ruling is on many cards.")
 @index_option
 @json_option
 @click.option("--explain", is_flag=True, help="Also print the parsed query.")
-def search(query, limit, lang, tag, card, since, until, index_dir, as_json, explain):
+def search(query, limit, lang, tag, card, since, until, collapse, index_dir, as_json, explain):
     """Search rulings. QUERY syntax: words, "phrases", card:, tag:, lang:, rule:, date:, -not, OR.
 
     The words of QUERY may be given as one argument or several: kb search goad -tag:madness
@@ -172,7 +173,7 @@ def search(query, limit, lang, tag, card, since, until, index_dir, as_json, expl
     query = " ".join(query)
     filters = option_filters(lang=lang, tag=tag, card=card, since=since, until=until)
     with _open(index_dir) as store:
-        results = run_search(store, query, filters, limit=limit)
+        results = run_search(store, query, filters, limit=limit, collapse=collapse)
     if as_json:
         data = results.to_dict()
         if explain:
@@ -184,7 +185,8 @@ def search(query, limit, lang, tag, card, since, until, index_dir, as_json, expl
     shown = len(results.hits)
     click.echo(f"{results.total} ruling(s) match {query!r}" + (f"; showing {shown}" if shown < results.total else ""))
     for hit in results.hits:
-        click.echo("\n" + _header(hit.record))
+        also = f" · and {hit.also} more with this text" if hit.also else ""
+        click.echo("\n" + _header(hit.record) + also)
         click.echo("  " + render_snippet(hit.snippet, _mark))
 
 
@@ -229,6 +231,7 @@ def show(ruling_id, index_dir, as_json, rules_file):
 
     with _open(index_dir) as store:
         record = store.get(ruling_id)
+        shared = store.shared_with(record)
     rule_text = load_rules(rules_file) if rules_file else {}
     if as_json:
         _echo_json(record.to_dict())
@@ -246,6 +249,9 @@ def show(ruling_id, index_dir, as_json, rules_file):
     ]
     if record.no_check:
         rows.append(("no check", record.no_check))
+    if shared:
+        listed = ", ".join(shared[:5]) + (", ..." if len(shared) > 5 else "")
+        rows.append(("shared", f"also on {len(shared)} card(s): {listed}"))
     for key, value in rows:
         click.echo(f"{key + ':':8} {value}")
     click.echo("\n" + record.text)

@@ -55,6 +55,7 @@ class Index:
         joined = {name: np.concatenate(parts) for name, parts in columns.items()}
         self.n = total
         self.ids = joined.get("id", np.zeros(0, "S12"))
+        self.text = joined.get("text", np.zeros(0, np.int64))
         self.card = joined.get("card", np.zeros(0, np.int32))
         self.date = joined.get("date", np.zeros(0, np.int32))
         self.alive = joined.get("alive", np.zeros(0, bool))
@@ -222,17 +223,34 @@ class Index:
 
     # --- ranking --------------------------------------------------------------------------
 
-    def top(self, match: Match, limit: int | None, offset: int = 0) -> list[tuple[int, float]]:
-        """(docnum, score) of the best matches: by score, else newest first; ties by docnum."""
+    def ranked(self, match: Match, collapse: bool = False) -> np.ndarray:
+        """Matching documents, best first: by score, else newest first; ties by docnum.
+        ``collapse`` keeps only the best of the rulings that share a text."""
         docs = np.flatnonzero(match.mask)
         if match.score is not None:
             keys = (docs, -match.score[docs])
         else:
             keys = (docs, -self.date[docs])
         order = docs[np.lexsort(keys)]
+        if collapse and len(order):
+            _, first = np.unique(self.text[order], return_index=True)
+            order = order[np.sort(first)]
+        return order
+
+    def top(self, match: Match, limit: int | None, offset: int = 0, collapse: bool = False) -> list[tuple[int, float]]:
+        """(docnum, score) of the best matches, ``limit`` of them from ``offset``."""
+        order = self.ranked(match, collapse)
         chosen = order[offset : offset + limit] if limit else order[offset:]
         scores = match.score if match.score is not None else np.zeros(self.n, dtype=np.float32)
         return [(int(d), float(scores[d])) for d in chosen]
+
+    def sharing(self, docnum: int, within: np.ndarray | None = None) -> np.ndarray:
+        """The other documents with the same text as ``docnum`` (among ``within`` if given)."""
+        mask = (self.text == self.text[docnum]) & self.alive
+        if within is not None:
+            mask &= within
+        mask[docnum] = False
+        return np.flatnonzero(mask)
 
 
 def _by_id(index: Index, text: str) -> np.ndarray:

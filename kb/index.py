@@ -33,9 +33,9 @@ from .analysis import ANALYZERS, LANGS, AnalysedText
 from .analysis import terms as analysis_terms
 from .errors import IndexMissing
 from .names import Card, Catalog
-from .records import Ruling
+from .records import Ruling, text_key
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 DEFAULT_LOCATION = Path(".kb") / "index"
 LANG_CODES = {lang: code for code, lang in enumerate(LANGS)}
 EPOCH = date(1970, 1, 1)
@@ -95,7 +95,7 @@ def write_shard(path: Path, items: Iterable[tuple[Ruling, dict | None]]) -> int:
     path.mkdir(parents=True)
     ix = whoosh_index.create_in(str(path), schema())
     writer = ix.writer(limitmb=256)
-    ids, cards, days, langs = [], [], [], []
+    ids, cards, texts, days, langs = [], [], [], [], []
     card_codes: dict[str, int] = {}
     lengths: dict[str, list[int]] = {lang: [] for lang in LANGS}
     for record, terms in items:
@@ -103,6 +103,7 @@ def write_shard(path: Path, items: Iterable[tuple[Ruling, dict | None]]) -> int:
         writer.add_document(**doc)
         ids.append(record.id)
         cards.append(card_codes.setdefault(record.key, len(card_codes)))
+        texts.append(text_key(record.text))
         days.append((record.date - EPOCH).days)
         langs.append(LANG_CODES[record.lang])
         for lang in LANGS:
@@ -114,6 +115,7 @@ def write_shard(path: Path, items: Iterable[tuple[Ruling, dict | None]]) -> int:
         id=np.array(ids, dtype="S12"),
         card=np.array(cards, dtype=np.int32),
         card_keys=np.array(list(card_codes), dtype=str),
+        text=np.array(texts, dtype=np.int64),
         date=np.array(days, dtype=np.int32),
         lang=np.array(langs, dtype=np.int8),
         alive=np.ones(len(days), dtype=bool),

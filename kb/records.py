@@ -44,6 +44,12 @@ def ruling_id(card: str, day: date, text: str) -> str:
     return "".join(_BASE32[(bits >> shift) & 31] for shift in range(55, -1, -5))
 
 
+def text_key(text: str) -> int:
+    """A 63-bit hash of a ruling's normalized text: the same text on several cards shares it."""
+    digest = hashlib.blake2b(normalize_text(text).encode("utf-8"), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
 @dataclass(frozen=True)
 class Ruling:
     """One dated ruling about one card, in one language."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
 
+import numpy as np
 from whoosh import query as wq
 
 from . import analysis
@@ -272,9 +273,13 @@ class Hit:
     record: Ruling
     score: float
     snippet: Snippet
+    also: int | None = None  # with collapse: how many more matching rulings share this text
 
     def to_dict(self) -> dict:
-        return {**self.record.to_dict(), "score": round(self.score, 4)}
+        data = {**self.record.to_dict(), "score": round(self.score, 4)}
+        if self.also is not None:
+            data["also"] = self.also
+        return data
 
 
 @dataclass
@@ -288,17 +293,26 @@ class Results:
         return {"query": self.query, "total": self.total, "results": [h.to_dict() for h in self.hits]}
 
 
-def search(store: Store, text: str, filters: list[Field] = (), limit: int = 10, offset: int = 0) -> Results:
-    """Run a query against an open store; ``limit`` results (0: all) from ``offset``, best first."""
+def search(
+    store: Store, text: str, filters: list[Field] = (), limit: int = 10, offset: int = 0, collapse: bool = False
+) -> Results:
+    """Run a query against an open store; ``limit`` results (0: all) from ``offset``, best first.
+
+    ``collapse`` shows one ruling per text (the same ruling on many cards): ``total`` then
+    counts texts, and each hit says how many more matching rulings share its text.
+    """
     built = build(text, store.catalog, filters)
-    match = store.index.evaluate(built.query)
+    index = store.index
+    match = index.evaluate(built.query)
     if not built.scored:
         match.score = None  # tag and card matches alone do not rank: newest first
     hits = []
-    for docnum, score in store.index.top(match, limit or None, offset):
+    for docnum, score in index.top(match, limit or None, offset, collapse):
         record = store.ruling(docnum)
-        hits.append(Hit(record, score, make_snippet(record.text, built.marks, record.lang, record.mixed)))
-    return Results(text, int(match.mask.sum()), hits, built)
+        also = len(index.sharing(docnum, match.mask)) if collapse else None
+        hits.append(Hit(record, score, make_snippet(record.text, built.marks, record.lang, record.mixed), also))
+    total = len(np.unique(index.text[match.mask])) if collapse else int(match.mask.sum())
+    return Results(text, total, hits, built)
 
 
 def select(store: Store, filters: list[Field] = ()) -> list[Ruling]:

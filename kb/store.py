@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 from whoosh import query as wq
 
 from .freshness import Freshness, refresh
@@ -50,6 +51,20 @@ class Store:
         if not found:
             raise UnknownRuling(f"no ruling with id {ruling_id!r}")
         return found[0]
+
+    def docnum(self, ruling_id: str) -> int:
+        found = np.flatnonzero((self.index.ids == ruling_id.encode("ascii", "replace")) & self.index.alive)
+        if not len(found):
+            raise UnknownRuling(f"no ruling with id {ruling_id!r}")
+        return int(found[0])
+
+    def shared_with(self, ruling: Ruling) -> list[str]:
+        """The other cards that have a ruling with this very text (a shared ruling)."""
+        index = self.index
+        others = index.sharing(self.docnum(ruling.id))
+        codes = dict.fromkeys(int(c) for c in index.card[others] if c != index.card[self.docnum(ruling.id)])
+        keys = {code: key for key, code in index.card_codes.items()}
+        return [self.catalog.card(keys[code]).display for code in codes]
 
     def rulings_of(self, card_key: str) -> list[Ruling]:
         records = self.rulings(wq.Term("card_key", card_key))
