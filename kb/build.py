@@ -21,6 +21,7 @@ from .freshness import default_names, default_sources, vocabulary_fingerprint
 from .ingest import Collector, Enricher, Report, Unit, load_names, units_of
 from .sources import expand, fingerprint
 from .names import Names
+from .pairing import pair_translations
 from .records import Ruling
 
 PARALLEL_BYTES = 1 << 20  # below this much input, one process is faster than several
@@ -138,6 +139,7 @@ def ingest_into(
         if strict and report.errors:
             raise StrictFailure(report)
         catalog_of(records).save(gen.path)
+        gen.write_json("pairs.json", pair_translations(records))
         gen.write_json("stats.json", stats_of(records))
         gen.write_json("manifest.json", manifest(paths, name_files, [*ruling_files, *table_files], report))
         location.publish(gen)

@@ -196,20 +196,28 @@ def search(query, limit, lang, tag, card, since, until, collapse, index_dir, as_
 @json_option
 def card(name, index_dir, as_json):
     """All rulings of a card in both languages, by Italian or English name (typos forgiven)."""
+    from .translations import pairs_of
+
     with _open(index_dir) as store:
         found, records, others = card_rulings(store, name)
+        pairs = pairs_of(store, records)
     if as_json:
         _echo_json({"query": name, "card": found.to_dict(), "total": len(records),
-                    "results": [r.to_dict() for r in records]})
+                    "results": [r.to_dict() for r in records],
+                    "pairs": [[it.id, en.id] for it, en in pairs if it and en]})
         return
     click.echo(_card_title(found))
     counts = {lang: sum(r.lang == lang for r in records) for lang in ("it", "en")}
-    click.echo(f"{len(records)} rulings: {counts['it']} in Italian, {counts['en']} in English")
+    paired = sum(1 for it, en in pairs if it and en)
+    click.echo(f"{len(records)} rulings: {counts['it']} in Italian, {counts['en']} in English; {paired} paired")
     if others:
         click.echo("also matching: " + ", ".join(c.display for c in others[:5]))
-    for record in records:
-        click.echo(f"\n{record.date.isoformat()} · {record.lang} · {', '.join(record.tags) or '-'} · {record.id}")
-        click.echo(f"  {record.text}")
+    for it, en in sorted(pairs, key=lambda pair: (pair[0] or pair[1]).date):
+        for record, mark in ((it, ""), (en, "  ↔ " if it else "")):
+            if record is None:
+                continue
+            click.echo(f"\n{mark}{record.date.isoformat()} · {record.lang} · {', '.join(record.tags) or '-'} · {record.id}")
+            click.echo(f"{' ' * (len(mark) + 2)}{record.text}")
 
 
 def _card_title(card: Card) -> str:
@@ -232,9 +240,10 @@ def show(ruling_id, index_dir, as_json, rules_file):
     with _open(index_dir) as store:
         record = store.get(ruling_id)
         shared = store.shared_with(record)
+        translation = store.translation(record)
     rule_text = load_rules(rules_file) if rules_file else {}
     if as_json:
-        _echo_json(record.to_dict())
+        _echo_json({**record.to_dict(), **({"translation": translation.to_dict()} if translation else {})})
         return
     names = ", ".join(f"{lang}: {n}" for lang, n in record.card_names.items()) or "not in the names table"
     rows = [
@@ -252,9 +261,13 @@ def show(ruling_id, index_dir, as_json, rules_file):
     if shared:
         listed = ", ".join(shared[:5]) + (", ..." if len(shared) > 5 else "")
         rows.append(("shared", f"also on {len(shared)} card(s): {listed}"))
+    if translation:
+        rows.append(("paired", f"{translation.id} ({translation.lang}, {translation.card})"))
     for key, value in rows:
         click.echo(f"{key + ':':8} {value}")
     click.echo("\n" + record.text)
+    if translation:
+        click.echo(f"\n{translation.lang}: {translation.text}")
     for check_id in record.checks:
         found = get_check(check_id)
         click.echo(f"\ncheck {found.id} [{', '.join(found.rules)}]: {found.title}")
@@ -297,6 +310,29 @@ def tags(index_dir, as_json):
         )
     total = " / ".join(_share(stats["linked"].get(lang, 0), stats["rulings"].get(lang, 0)) for lang in ("it", "en"))
     click.echo(f"\nall rulings linked to a check (it / en): {total}")
+
+
+@main.command()
+@click.option("--card", help="Only rulings of this card.")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="yaml", show_default=True)
+@click.option("--out", type=click.Path(dir_okay=False), help="Write to this file.")
+@index_option
+def fragments(card, fmt, out, index_dir):
+    """Italian rulings that keep untranslated English fragments, for translators.
+
+    Each with its fragments and the English ruling it was translated from, when paired.
+    """
+    from .export import render_rows
+    from .translations import fragment_rows
+
+    filters = option_filters(card=card, lang="it")
+    with _open(index_dir) as store:
+        rows = fragment_rows(store, select(store, filters))
+    text = render_rows(rows, fmt, "fragments", {"filters": {"card": card} if card else {}})
+    if out:
+        Path(out).write_text(text, encoding="utf-8")
+    else:
+        click.echo(text, nl=False)
 
 
 def _share(part: int, whole: int) -> str:
@@ -356,8 +392,9 @@ def check(ids, tag, everything, index_dir, as_json):
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="yaml", show_default=True)
 @click.option("--out", type=click.Path(), help="Write to this file (a folder with --all-tags).")
 @click.option("--all-tags", is_flag=True, help="One file per tag, plus an index file, in --out DIR.")
+@click.option("--pairs", is_flag=True, help="Italian rulings beside their English counterparts.")
 @index_option
-def export(tag, lang, card, since, until, fmt, out, all_tags, index_dir):
+def export(tag, lang, card, since, until, fmt, out, all_tags, pairs, index_dir):
     """Export a ruling set in a stable order (card, date, id). JSON Lines re-ingests."""
     from .export import render as render_export, write_all_tags
 
@@ -373,7 +410,14 @@ def export(tag, lang, card, since, until, fmt, out, all_tags, index_dir):
             index = write_all_tags(by_tag, fmt, Path(out))
             click.echo(f"wrote {len(index)} tag files and an index to {out}", err=True)
             return
-        text = render_export(select(store, filters), fmt, described)
+        if pairs:
+            from .export import render_rows
+            from .translations import pair_rows, pairs_of
+
+            rows = pair_rows(pairs_of(store, select(store, filters)))
+            text = render_rows(rows, fmt, "pairs", {"filters": described})
+        else:
+            text = render_export(select(store, filters), fmt, described)
     if out:
         Path(out).write_text(text, encoding="utf-8")
     else:

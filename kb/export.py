@@ -116,24 +116,39 @@ def write_all_tags(by_tag: dict[str, list[Ruling]], fmt: str, out_dir: Path) -> 
         (out_dir / name).write_text(render(records, fmt, {"tag": tag_id}), encoding="utf-8")
         tag = vocab.by_id[tag_id]
         index.append({"tag": tag_id, "label": tag.label, "rules": list(tag.rules), "count": len(records), "file": name})
-    (out_dir / f"index.{EXTENSIONS[fmt]}").write_text(_index_text(index, fmt), encoding="utf-8")
+    (out_dir / f"index.{EXTENSIONS[fmt]}").write_text(render_rows(index, fmt, "tags"), encoding="utf-8")
     return index
 
 
-def _index_text(index: list[dict], fmt: str) -> str:
+def render_rows(rows: list[dict], fmt: str, name: str, meta: dict | None = None) -> str:
+    """Flat rows (a report, an index) in any format: ``{**meta, "count", name: rows}`` for JSON
+    and YAML, one row per line for JSON Lines, a table for CSV and Markdown."""
     if fmt == "jsonl":
-        return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in index)
+        return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+    data = {**(meta or {}), "count": len(rows), name: rows}
     if fmt == "json":
-        return json.dumps({"tags": index}, ensure_ascii=False, indent=2) + "\n"
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     if fmt == "yaml":
-        return yaml.dump({"tags": index}, Dumper=_Dumper, allow_unicode=True, sort_keys=False)
+        return yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=100)
+    columns = list(dict.fromkeys(key for row in rows for key in row))
+    cells = [[_cell(row.get(key)) for key in columns] for row in rows]
     if fmt == "csv":
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["tag", "label_it", "label_en", "rules", "count", "file"])
-        for row in index:
-            label = row["label"]
-            writer.writerow([row["tag"], label.get("it", ""), label.get("en", ""), "; ".join(row["rules"]), row["count"], row["file"]])
+        writer.writerow(columns)
+        writer.writerows(cells)
         return out.getvalue()
-    rows = [f"| [{r['tag']}]({r['file']}) | {r['label'].get('it', '')} | {r['label'].get('en', '')} | {', '.join(r['rules'])} | {r['count']} |" for r in index]
-    return "\n".join(["# Rulings by tag", "", "| tag | italiano | English | CR | rulings |", "|---|---|---|---|---|", *rows, ""])
+    escape = lambda text: text.replace("|", "\\|").replace("\n", " ")  # noqa: E731
+    lines = [f"# {name} ({len(rows)})", "", "| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+    lines += ["| " + " | ".join(escape(c) for c in row) + " |" for row in cells]
+    return "\n".join(lines) + "\n"
+
+
+def _cell(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {v}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return "; ".join(map(str, value))
+    return str(value)

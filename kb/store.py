@@ -22,6 +22,7 @@ class Store:
         self.catalog = Catalog.load(generation.path)
         self.stats = generation.read_json("stats.json")
         self.manifest = generation.manifest
+        self._pairs: dict[str, str] | None = None
 
     def close(self) -> None:
         self.index.close()
@@ -65,6 +66,23 @@ class Store:
         codes = dict.fromkeys(int(c) for c in index.card[others] if c != index.card[self.docnum(ruling.id)])
         keys = {code: key for key, code in index.card_codes.items()}
         return [self.catalog.card(keys[code]).display for code in codes]
+
+    @property
+    def pairs(self) -> dict[str, str]:
+        """Italian ruling id → the id of its English counterpart (kb.pairing)."""
+        if self._pairs is None:
+            path = self.generation.path / "pairs.json"
+            self._pairs = self.generation.read_json("pairs.json") if path.exists() else {}
+        return self._pairs
+
+    def translation(self, ruling: Ruling) -> Ruling | None:
+        """The ruling's counterpart in the other language, when one was paired with it."""
+        if ruling.id in self.pairs:
+            return self.get(self.pairs[ruling.id])
+        for it_id, en_id in self.pairs.items():
+            if en_id == ruling.id:
+                return self.get(it_id)
+        return None
 
     def rulings_of(self, card_key: str) -> list[Ruling]:
         records = self.rulings(wq.Term("card_key", card_key))

@@ -207,7 +207,9 @@ def test_show(runner, built):
     assert f"id:      {ruling_id}" in result.stdout
     assert "tags:    split_second" in result.stdout
     shown = json.loads(kb(runner, "show", ruling_id, "--json", "--index", built).stdout)
-    assert list(shown) == list(FIELDS) and shown["id"] == ruling_id
+    assert list(shown) == [*FIELDS, "translation"] and shown["id"] == ruling_id
+    assert shown["translation"]["lang"] == "en"
+    assert "paired:" in result.stdout
     missing = kb(runner, "show", "nosuchruling", "--index", built)
     assert missing.exit_code == 1 and "no ruling with id 'nosuchruling'" in missing.stderr
 
