@@ -18,7 +18,7 @@ from . import __version__
 from .errors import IngestError, StrictFailure
 from .index import SCHEMA_VERSION, Generation, Location, catalog_of, delete_from_shard, stats_of, write_shard
 from .freshness import default_names, default_sources, vocabulary_fingerprint
-from .ingest import Collector, Enricher, Report, Unit, load_names, units_of
+from .ingest import Collector, Enricher, Report, Unit, load_names, source_file, units_of
 from .sources import expand, fingerprint
 from .names import Names
 from .pairing import pair_translations
@@ -47,17 +47,17 @@ def partition(units: list[Unit], parts: int) -> list[list[Unit]]:
 @dataclass
 class PartResult:
     records: list
-    report: Report
+    files: dict  # source file -> Report
 
 
 def build_part(shard: Path, units: list[Unit], names: Names) -> PartResult:
     """Read, enrich and index one part into its own shard."""
-    collector = Collector(Enricher(names), Report())
+    collector = Collector(Enricher(names))
     for unit in units:
         collector.add(unit)
     prepared = list(collector.prepared.values())
     write_shard(shard, ((p.record, p.terms) for p in prepared))
-    return PartResult([p.record for p in prepared], collector.report)
+    return PartResult([p.record for p in prepared], collector.files)
 
 
 def _build_part_star(args) -> PartResult:
@@ -89,26 +89,25 @@ def _run_parts(jobs: list[tuple], progress: Callable[[int, int], None] | None) -
     return results
 
 
-def merge(results: list[PartResult], report: Report, gen: Generation) -> list[Ruling]:
-    """Add up the parts' reports; drop from later shards the rulings an earlier part holds."""
-    seen: set[str] = set()
+def merge(results: list[PartResult], gen: Generation, first: int = 0) -> tuple[list[Ruling], dict[str, Report]]:
+    """The parts' records and per-file reports; a ruling an earlier part (or shard ``< first``)
+    already holds is deleted from its later shard and counted as a duplicate."""
+    seen: dict[str, str] = {}
     kept: list[Ruling] = []
-    for number, result in enumerate(results):
-        part = result.report
-        report.files_read += part.files_read
-        report.files_rejected += part.files_rejected
-        report.rulings_read += part.rulings_read
-        report.rejected += part.rejected
-        report.duplicates += part.duplicates
-        report.problems.extend(part.problems)
-        repeated = [r.id for r in result.records if r.id in seen]
-        delete_from_shard(gen.shard_path(number), repeated)
-        report.duplicates += len(repeated)
+    files: dict[str, Report] = {}
+    for number, result in enumerate(results, first):
+        for path, part in result.files.items():
+            files.setdefault(path, Report()).absorb(part)
+        repeated = [r for r in result.records if r.id in seen]
+        delete_from_shard(gen.shard_path(number), [r.id for r in repeated])
+        for record in repeated:
+            files[source_file(record)].duplicates += 1
+            files[source_file(record)].ingested -= 1
+            files[seen[record.id]].shadowed += 1
         fresh = [r for r in result.records if r.id not in seen]
-        seen.update(r.id for r in fresh)
+        seen.update((r.id, source_file(r)) for r in fresh)
         kept.extend(fresh)
-    report.ingested = len(kept)
-    return kept
+    return kept, files
 
 
 # --- ingest into a location -------------------------------------------------------------------
@@ -135,7 +134,9 @@ def ingest_into(
     gen = location.new_generation()
     try:
         jobs = [(gen.shard_path(n), group, table) for n, group in enumerate(groups)]
-        records = merge(_run_parts(jobs, progress), report, gen)
+        records, files = merge(_run_parts(jobs, progress), gen)
+        for part in files.values():
+            report.absorb(part)
         if strict and report.errors:
             raise StrictFailure(report)
         catalog_of(records).save(gen.path)

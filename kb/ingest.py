@@ -33,6 +33,33 @@ class Report:
     rejected: int = 0
     duplicates: int = 0
     problems: list = field(default_factory=list)  # Problem, in reading order
+    shadowed: int = 0  # rulings of later files dropped as duplicates of this one's
+
+    def absorb(self, other: "Report") -> None:
+        """Add another report's counts and problems to this one."""
+        self.files_read += other.files_read
+        self.files_rejected += other.files_rejected
+        self.rulings_read += other.rulings_read
+        self.ingested += other.ingested
+        self.rejected += other.rejected
+        self.duplicates += other.duplicates
+        self.shadowed += other.shadowed
+        self.problems.extend(other.problems)
+
+    def counts(self) -> dict:
+        return {
+            "files_read": self.files_read, "files_rejected": self.files_rejected,
+            "read": self.rulings_read, "ingested": self.ingested, "rejected": self.rejected,
+            "duplicates": self.duplicates, "shadowed": self.shadowed,
+        }  # fmt: skip
+
+    @classmethod
+    def from_counts(cls, counts: dict, problems: list) -> "Report":
+        return cls(
+            files_read=counts["files_read"], files_rejected=counts["files_rejected"],
+            rulings_read=counts["read"], ingested=counts["ingested"], rejected=counts["rejected"],
+            duplicates=counts["duplicates"], shadowed=counts["shadowed"], problems=list(problems),
+        )  # fmt: skip
 
     @property
     def errors(self) -> list[Problem]:
@@ -74,6 +101,11 @@ def load_names(paths: Iterable[Path], report: Report | None = None) -> Names:
         if report is not None:
             report.problems.extend(problems)
     return table
+
+
+def source_file(record: Ruling) -> str:
+    """The file a record was read from (its ``source`` without the line)."""
+    return record.source.rsplit(":", 1)[0]
 
 
 def rule_numbers(text: str) -> list[str]:
@@ -217,18 +249,27 @@ def read_unit(unit: Unit) -> Iterator[Item]:
 
 
 class Collector:
-    """Reads units into prepared records, counting everything into a report.
+    """Reads units into prepared records, counting everything per source file.
 
-    Identical rulings (same id) are kept once: the first one read.
+    Identical rulings (same id) are kept once: the first one read; the file of the first one
+    counts the later ones as ``shadowed``, the file of a later one counts it as a duplicate.
     """
 
-    def __init__(self, enrich: Enricher, report: Report | None = None):
+    def __init__(self, enrich: Enricher):
         self.enrich = enrich
-        self.report = report or Report()
+        self.files: dict[str, Report] = {}
         self.prepared: dict[str, Prepared] = {}
 
+    @property
+    def report(self) -> Report:
+        """All files' counts added up."""
+        total = Report()
+        for part in self.files.values():
+            total.absorb(part)
+        return total
+
     def add(self, unit: Unit) -> None:
-        report = self.report
+        report = self.files.setdefault(str(unit.path), Report())
         report.files_read += unit.start == 0
         hint = None
         for item in read_unit(unit):
@@ -241,11 +282,13 @@ class Collector:
             report.rulings_read += 1
             prepared = self.enrich(item, hint)
             hint = prepared.record.lang
-            if prepared.record.id in self.prepared:
-                report.duplicates += 1
-            else:
+            first = self.prepared.get(prepared.record.id)
+            if first is None:
                 self.prepared[prepared.record.id] = prepared
                 report.ingested += 1
+            else:
+                report.duplicates += 1
+                self.files[source_file(first.record)].shadowed += 1
 
 
 def ingest(
@@ -259,8 +302,9 @@ def ingest(
     table = names or Names()
     for en, it in load_names([*name_files, *table_files], report).pairs():
         table.add(en, it)
-    collector = Collector(Enricher(table), report)
+    collector = Collector(Enricher(table))
     for path in ruling_files:
         for unit in units_of(path):
             collector.add(unit)
+    report.absorb(collector.report)
     return [p.record for p in collector.prepared.values()], report
