@@ -12,19 +12,33 @@ import os
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from functools import lru_cache
 from typing import Callable, Iterable
+
+import numpy as np
 
 from . import __version__
 from .errors import IngestError, StrictFailure
-from .index import SCHEMA_VERSION, Generation, Location, catalog_of, delete_from_shard, stats_of, write_shard
 from .freshness import default_names, default_sources, vocabulary_fingerprint
+from .index import SCHEMA_VERSION, Generation, Location, catalog_of, delete_from_shard, stats_of, write_shard
 from .ingest import Collector, Enricher, Report, Unit, load_names, source_file, units_of
-from .sources import expand, fingerprint
 from .names import Names
 from .pairing import pair_translations
+from .readers import Problem
 from .records import Ruling
+from .sources import expand, fingerprint
 
 PARALLEL_BYTES = 1 << 20  # below this much input, one process is faster than several
+
+
+def file_key(path: str) -> str:
+    """A source file as the manifest and the per-file reports name it: its resolved path."""
+    return _resolved(os.getcwd(), path)
+
+
+@lru_cache(maxsize=65536)
+def _resolved(cwd: str, path: str) -> str:
+    return str((Path(cwd) / path).resolve())
 
 
 # --- parts and workers ------------------------------------------------------------------------
@@ -57,7 +71,7 @@ def build_part(shard: Path, units: list[Unit], names: Names) -> PartResult:
         collector.add(unit)
     prepared = list(collector.prepared.values())
     write_shard(shard, ((p.record, p.terms) for p in prepared))
-    return PartResult([p.record for p in prepared], collector.files)
+    return PartResult([p.record for p in prepared], {file_key(k): v for k, v in collector.files.items()})
 
 
 def _build_part_star(args) -> PartResult:
@@ -89,25 +103,31 @@ def _run_parts(jobs: list[tuple], progress: Callable[[int, int], None] | None) -
     return results
 
 
-def merge(results: list[PartResult], gen: Generation, first: int = 0) -> tuple[list[Ruling], dict[str, Report]]:
-    """The parts' records and per-file reports; a ruling an earlier part (or shard ``< first``)
-    already holds is deleted from its later shard and counted as a duplicate."""
-    seen: dict[str, str] = {}
+def merge(
+    results: list[PartResult], gen: Generation, first: int = 0, seen: dict | None = None, files: dict | None = None
+) -> tuple[list[Ruling], dict[str, Report]]:
+    """The parts' records and per-file reports; a ruling an earlier part (or ``seen``: id →
+    file, of the shards before ``first``) already holds is deleted from its later shard and
+    counted as a duplicate, and as shadowed by the file that holds it."""
+    seen = dict(seen or {})
     kept: list[Ruling] = []
-    files: dict[str, Report] = {}
+    files = dict(files or {})
+    new: dict[str, Report] = {}
     for number, result in enumerate(results, first):
         for path, part in result.files.items():
-            files.setdefault(path, Report()).absorb(part)
+            new.setdefault(path, Report()).absorb(part)
+        files.update(new)
         repeated = [r for r in result.records if r.id in seen]
         delete_from_shard(gen.shard_path(number), [r.id for r in repeated])
         for record in repeated:
-            files[source_file(record)].duplicates += 1
-            files[source_file(record)].ingested -= 1
-            files[seen[record.id]].shadowed += 1
+            files[file_key(source_file(record))].duplicates += 1
+            files[file_key(source_file(record))].ingested -= 1
+            if seen[record.id] in files:
+                files[seen[record.id]].shadowed += 1
         fresh = [r for r in result.records if r.id not in seen]
-        seen.update((r.id, source_file(r)) for r in fresh)
+        seen.update((r.id, file_key(source_file(r))) for r in fresh)
         kept.extend(fresh)
-    return kept, files
+    return kept, {path: files[path] for path in files}
 
 
 # --- ingest into a location -------------------------------------------------------------------
@@ -119,45 +139,165 @@ def ingest_into(
     names: Iterable[str | Path] | None = None,
     strict: bool = False,
     progress: Callable[[int, int], None] | None = None,
+    full: bool = False,
 ) -> Report:
-    """Ingest ``paths`` (default: the bundled data) and make the result the live index."""
+    """Ingest ``paths`` (default: the bundled data) and make the result the live index.
+
+    When the live index was built from the same inputs, only what changed is redone: nothing at
+    all when no file changed, else the changed, added and removed files' rulings (``full``
+    rebuilds everything). The report always covers every file.
+    """
     paths = [Path(p) for p in (paths if paths else default_sources())]
     name_files = [Path(p) for p in (names if names is not None else default_names())]
     for path in name_files:
         if not path.is_file():
             raise IngestError(f"no such names table: {path}")
     ruling_files, table_files, skipped = expand(paths)
+    sources = Sources(paths, name_files, ruling_files, table_files)
+    current = None if full else location.current()
+    plan = plan_update(current, sources) if current else None
+    if plan is not None and not plan.changed:
+        return _unchanged(current, skipped, strict)
     report = Report(files_skipped=skipped)
     table = load_names([*name_files, *table_files], report)
-    units = [unit for path in ruling_files for unit in units_of(path)]
-    groups = partition(units, workers_for(units)) or [[]]
     gen = location.new_generation()
     try:
-        jobs = [(gen.shard_path(n), group, table) for n, group in enumerate(groups)]
-        records, files = merge(_run_parts(jobs, progress), gen)
-        for part in files.values():
-            report.absorb(part)
+        if plan is None:
+            records, files = _build_all(gen, ruling_files, table, progress)
+        else:
+            records, files = _build_changes(gen, current, plan, table, progress)
+        for path in ruling_files:
+            report.absorb(files.get(file_key(str(path)), Report()))
         if strict and report.errors:
             raise StrictFailure(report)
         catalog_of(records).save(gen.path)
         gen.write_json("pairs.json", pair_translations(records))
         gen.write_json("stats.json", stats_of(records))
-        gen.write_json("manifest.json", manifest(paths, name_files, [*ruling_files, *table_files], report))
+        gen.write_json("manifest.json", manifest(sources, files, report))
         location.publish(gen)
     except BaseException:
         location.discard(gen)
         raise
+    report.updated = plan is not None
+    report.changed = plan.changed if plan else ()
     return report
 
 
-def manifest(paths: list[Path], name_files: list[Path], sources: list[Path], report: Report) -> dict:
+@dataclass(frozen=True)
+class Sources:
+    paths: list
+    name_files: list
+    ruling_files: list
+    table_files: list
+
+
+def _build_all(gen: Generation, ruling_files: list[Path], table: Names, progress) -> tuple[list, dict]:
+    units = [unit for path in ruling_files for unit in units_of(path)]
+    groups = partition(units, workers_for(units)) or [[]]
+    jobs = [(gen.shard_path(n), group, table) for n, group in enumerate(groups)]
+    return merge(_run_parts(jobs, progress), gen)
+
+
+# --- incremental updates ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Plan:
+    changed: tuple[str, ...]  # ruling files (resolved) added, removed or changed
+    kept: dict  # unchanged ruling file (resolved) -> its manifest entry
+
+
+def plan_update(current: Generation, sources: Sources) -> Plan | None:
+    """What to redo to bring ``current`` up to date with ``sources``; None: rebuild it all
+    (other inputs, names tables or vocabularies changed, or too much changed)."""
+    built = current.manifest
+    resolved = lambda items: [str(Path(p).resolve()) for p in items]  # noqa: E731
+    if (built.get("schema"), built.get("vocabulary")) != (SCHEMA_VERSION, vocabulary_fingerprint()):
+        return None
+    if (built.get("inputs"), built.get("names")) != (resolved(sources.paths), resolved(sources.name_files)):
+        return None
+    before = built.get("files", {})
+    for table in [*sources.name_files, *sources.table_files]:
+        if not _same_file(Path(table), before.get(str(Path(table).resolve()))):
+            return None  # card names shape every record
+    rulings_before = {p for p, entry in before.items() if "counts" in entry}
+    now = {str(Path(p).resolve()): Path(p) for p in sources.ruling_files}
+    changed = sorted((set(now) ^ rulings_before) | {p for p in set(now) & rulings_before if not _same_file(now[p], before[p])})
+    if any(before.get(p, {}).get("counts", {}).get("shadowed") for p in changed):
+        return None  # a changed file held the first copy of rulings other files repeat
+    if len(changed) > max(1, len(now) // 2):
+        return None
+    return Plan(tuple(changed), {p: before[p] for p in set(now) & rulings_before if p not in changed})
+
+
+def _same_file(path: Path, entry: dict | None) -> bool:
+    if entry is None or not path.exists():
+        return False
+    stat = path.stat()
+    if (stat.st_size, stat.st_mtime_ns) == (entry["size"], entry["mtime_ns"]):
+        return True
+    return fingerprint(path)["sha256"] == entry["sha256"]
+
+
+def _unchanged(current: Generation, skipped: list, strict: bool) -> Report:
+    built = current.manifest
+    report = Report(files_skipped=skipped)
+    for entry in built["files"].values():
+        if "counts" in entry:
+            report.absorb(Report.from_counts(entry["counts"], [Problem(**p) for p in entry["problems"]]))
+    if strict and report.errors:
+        raise StrictFailure(report)
+    report.updated = True
+    return report
+
+
+def _build_changes(gen: Generation, current: Generation, plan: Plan, table: Names, progress) -> tuple[list, dict]:
+    """Link the current shards into ``gen``, drop the changed files' rulings, index their new
+    rulings in one more shard, and return every record with the per-file reports."""
+    shards = [shard.link_into(gen.path) for shard in current.shards]
+    changed = set(plan.changed)
+    for shard in shards:
+        arrays = shard.arrays()
+        names = arrays["source_names"].tolist()
+        doomed = {code for code, name in enumerate(names) if str(Path(name).resolve()) in changed}
+        stale = np.isin(arrays["source"], list(doomed)) & arrays["alive"]
+        delete_from_shard(shard.path, [i.decode("ascii") for i in arrays["id"][stale]])
+    records = [record for shard in shards for record in shard.records()]
+    files = {
+        path: Report.from_counts(entry["counts"], [Problem(**p) for p in entry["problems"]])
+        for path, entry in plan.kept.items()
+    }
+    units = [unit for path in plan.changed if Path(path).exists() for unit in units_of(Path(path))]
+    if units:
+        seen = {r.id: file_key(source_file(r)) for r in records}
+        result = _run_parts([(gen.shard_path(len(shards)), units, table)], progress)[0]
+        fresh, new_files = merge([result], gen, first=len(shards), seen=seen, files=files)
+        records += fresh
+        files.update(new_files)
+    return records, files
+
+
+# --- the manifest -----------------------------------------------------------------------------
+
+
+def manifest(sources: Sources, files: dict[str, Report], report: Report) -> dict:
+    """What the generation was built from: inputs, names tables, each file's fingerprint and,
+    for ruling files, its counts and problems (an update reuses those of unchanged files)."""
+    entries = {}
+    for path in [*sources.ruling_files, *sources.table_files, *sources.name_files]:
+        entry = fingerprint(Path(path))
+        part = files.get(file_key(str(path)))
+        if part is not None:
+            entry["counts"] = part.counts()
+            entry["problems"] = [problem.__dict__ for problem in part.problems]
+        entries[file_key(str(path))] = entry
     return {
         "schema": SCHEMA_VERSION,
         "kb": __version__,
         "vocabulary": vocabulary_fingerprint(),
         "built": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-        "inputs": [str(p.resolve()) for p in paths],
-        "names": [str(p.resolve()) for p in name_files],
-        "files": {str(p.resolve()): fingerprint(p) for p in [*sources, *name_files]},
+        "inputs": [str(Path(p).resolve()) for p in sources.paths],
+        "names": [str(Path(p).resolve()) for p in sources.name_files],
+        "files": entries,
         "report": report.to_dict()["rulings"],
     }

@@ -94,12 +94,14 @@ def _open(index_dir):
 @click.option("--names", "names", multiple=True, type=click.Path(dir_okay=False),
               help="A card-names table (TSV: English<TAB>Italian); default data/card_names.tsv.")
 @click.option("--strict", is_flag=True, help="Any error: exit 1 and leave the index as it was.")
+@click.option("--full", is_flag=True, help="Rebuild everything, even what has not changed.")
 @json_option
-def ingest(paths, index_dir, names, strict, as_json):
-    """Ingest ruling files and folders into a new index.
+def ingest(paths, index_dir, names, strict, full, as_json):
+    """Ingest ruling files and folders into the index.
 
     PATHS: dated ruling files (.txt), JSON Lines (.jsonl), name tables (.tsv), or folders of them.
-    Default: data/rulings_it data/rulings_en. Afterwards the index holds exactly these rulings.
+    Default: data/rulings_it data/rulings_en. Afterwards the index holds exactly these rulings;
+    when it was built from the same paths, only the files that changed are read again.
     """
     from .build import ingest_into
 
@@ -111,10 +113,14 @@ def ingest(paths, index_dir, names, strict, as_json):
             bar.length = total
             bar.update(done - bar.pos)
 
-        report = ingest_into(location, list(paths) or None, list(names) or None, strict, progress)
+        report = ingest_into(location, list(paths) or None, list(names) or None, strict, progress, full)
     _print_problems(report)
+    if report.updated:
+        what = f"{len(report.changed)} changed file(s) re-indexed" if report.changed else "nothing changed"
+        click.echo(f"kb: index up to date: {what}", err=True)
     if as_json:
-        _echo_json({**report.to_dict(), "index": str(location.path)})
+        _echo_json({**report.to_dict(), "index": str(location.path), "changed": list(report.changed),
+                    "updated": report.updated})
     else:
         click.echo(report.summary())
 

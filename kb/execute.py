@@ -47,6 +47,8 @@ class Index:
             self.offsets.append(total)
             total += len(arrays["date"])
             # the shard's card numbers → numbers over all shards
+            arrays.pop("source_names", None)
+            arrays.pop("source", None)
             keys = arrays.pop("card_keys").tolist()
             mapping = np.array([self.card_codes.setdefault(k, len(self.card_codes)) for k in keys], dtype=np.int32)
             arrays["card"] = mapping[arrays["card"]] if len(keys) else arrays["card"]

@@ -35,7 +35,7 @@ from .errors import IndexMissing
 from .names import Card, Catalog
 from .records import Ruling, text_key
 
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 DEFAULT_LOCATION = Path(".kb") / "index"
 LANG_CODES = {lang: code for code, lang in enumerate(LANGS)}
 EPOCH = date(1970, 1, 1)
@@ -95,14 +95,16 @@ def write_shard(path: Path, items: Iterable[tuple[Ruling, dict | None]]) -> int:
     path.mkdir(parents=True)
     ix = whoosh_index.create_in(str(path), schema())
     writer = ix.writer(limitmb=256)
-    ids, cards, texts, days, langs = [], [], [], [], []
+    ids, cards, files, texts, days, langs = [], [], [], [], [], []
     card_codes: dict[str, int] = {}
+    file_codes: dict[str, int] = {}
     lengths: dict[str, list[int]] = {lang: [] for lang in LANGS}
     for record, terms in items:
         doc = document(record, terms)
         writer.add_document(**doc)
         ids.append(record.id)
         cards.append(card_codes.setdefault(record.key, len(card_codes)))
+        files.append(file_codes.setdefault(record.source.rsplit(":", 1)[0], len(file_codes)))
         texts.append(text_key(record.text))
         days.append((record.date - EPOCH).days)
         langs.append(LANG_CODES[record.lang])
@@ -110,11 +112,13 @@ def write_shard(path: Path, items: Iterable[tuple[Ruling, dict | None]]) -> int:
             text = doc.get(f"text_{lang}")
             lengths[lang].append(len(text.terms) if text is not None else 0)
     writer.commit()
-    np.savez(
-        path / "docs.npz",
+    _save_arrays(
+        path,
         id=np.array(ids, dtype="S12"),
         card=np.array(cards, dtype=np.int32),
         card_keys=np.array(list(card_codes), dtype=str),
+        source=np.array(files, dtype=np.int32),
+        source_names=np.array(list(file_codes), dtype=str),
         text=np.array(texts, dtype=np.int64),
         date=np.array(days, dtype=np.int32),
         lang=np.array(langs, dtype=np.int8),
@@ -136,16 +140,39 @@ def delete_from_shard(path: Path, ids: Iterable[str]) -> int:
         writer.delete_document(docnum)
     writer.commit(merge=False)
     arrays["alive"][docnums] = False
-    np.savez(path / "docs.npz", **arrays)
+    _save_arrays(path, **arrays)
     return len(docnums)
+
+
+def _save_arrays(path: Path, **arrays: np.ndarray) -> None:
+    """Write docs.npz as a new file (never in place: a later generation may share the old one
+    through a hard link)."""
+    temporary = path / "docs.tmp.npz"
+    np.savez(temporary, **arrays)
+    os.replace(temporary, path / "docs.npz")
 
 
 @dataclass(frozen=True)
 class Shard:
     path: Path
 
+    def link_into(self, folder: Path) -> "Shard":
+        """The same shard in ``folder``, its files hard-linked (Whoosh never rewrites a file,
+        and kb replaces docs.npz rather than writing into it)."""
+        target = folder / self.path.name
+        shutil.copytree(self.path, target, copy_function=os.link)
+        return Shard(target)
+
     def open(self):
         return whoosh_index.open_dir(str(self.path))
+
+    def records(self) -> list[Ruling]:
+        """The rulings the shard holds (deleted ones left out)."""
+        reader = self.open().reader()
+        try:
+            return [Ruling.from_dict(json.loads(fields["record"])) for _, fields in reader.iter_docs()]
+        finally:
+            reader.close()
 
     def arrays(self) -> dict:
         with np.load(self.path / "docs.npz") as data:

@@ -34,6 +34,8 @@ class Report:
     duplicates: int = 0
     problems: list = field(default_factory=list)  # Problem, in reading order
     shadowed: int = 0  # rulings of later files dropped as duplicates of this one's
+    updated: bool = False  # an existing index was brought up to date rather than rebuilt
+    changed: tuple = ()  # with updated: the source files that changed (none: nothing to do)
 
     def absorb(self, other: "Report") -> None:
         """Add another report's counts and problems to this one."""

@@ -1,0 +1,92 @@
+"""Bringing an index up to date: nothing to do, one file changed, added, removed; always the
+same rulings and counts as a full rebuild."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from kb.build import ingest_into
+from kb.index import Location
+from kb.store import Store
+
+GOOD = "19/03/2021\n\n{text}\n"
+
+
+@pytest.fixture
+def sources(tmp_path, write):
+    write("src/a.txt", "Alpha\n\n" + GOOD.format(text="Alpha rules on goad."))
+    write("src/b.txt", "Beta\n\n" + GOOD.format(text="Beta rules on madness.") + "\n31/02/2021\n\nBad date.\n")
+    write("src/c.jsonl", json.dumps({"card": "Gamma", "date": "2020-01-01", "text": "Gamma text."}) + "\n")
+    return tmp_path / "src"
+
+
+def state(location: Location) -> tuple:
+    with Store(location.require()) as store:
+        records = sorted((r.id, r.card, r.text) for r in store.rulings(__import__("whoosh").query.Every()))
+        return records, store.stats
+
+
+def full_state(tmp_path, folder) -> tuple:
+    fresh = Location(tmp_path / "fresh")
+    report = ingest_into(fresh, [folder], [], full=True)
+    return state(fresh), report.summary()
+
+
+def test_nothing_changed_is_a_no_op(tmp_path, sources):
+    location = Location(tmp_path / "index")
+    first = ingest_into(location, [sources], [])
+    live = (location.path / "CURRENT").read_text()
+    again = ingest_into(location, [sources], [])
+    assert again.updated and again.changed == ()
+    assert (location.path / "CURRENT").read_text() == live
+    assert again.summary() == first.summary()
+    assert [str(p) for p in again.problems] == [str(p) for p in first.problems]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda src: (src / "a.txt").write_text("Alpha\n\n" + GOOD.format(text="Alpha now rules on split second.")),
+        lambda src: (src / "b.txt").write_text("Beta\n\n" + GOOD.format(text="Beta rules on madness.")),
+        lambda src: (src / "d.txt").write_text("Delta\n\n" + GOOD.format(text="A new card.")),
+        lambda src: (src / "c.jsonl").unlink(),
+        lambda src: (src / "d.txt").write_text("Alpha\n\n" + GOOD.format(text="Alpha rules on goad.")),
+    ],
+    ids=["changed", "error fixed", "added", "removed", "added duplicate"],
+)
+def test_an_update_equals_a_full_rebuild(tmp_path, sources, change):
+    location = Location(tmp_path / "index")
+    ingest_into(location, [sources], [])
+    before = location.require()
+    change(sources)
+    report = ingest_into(location, [sources], [])
+    assert report.updated and len(report.changed) == 1
+    assert report.adds_up
+    expected, summary = full_state(tmp_path, sources)
+    assert state(location) == expected
+    assert report.summary() == summary
+    # the unchanged shard was linked, not rewritten
+    old, new = before.shards[0].path, location.require().shards[0].path
+    segment = next(p.name for p in old.iterdir() if p.suffix == ".seg")
+    assert os.stat(old / segment).st_ino == os.stat(new / segment).st_ino
+
+
+def test_changing_a_file_that_others_duplicate_rebuilds_everything(tmp_path, sources):
+    (sources / "d.txt").write_text("Alpha\n\n" + GOOD.format(text="Alpha rules on goad."))
+    location = Location(tmp_path / "index")
+    ingest_into(location, [sources], [])
+    (sources / "a.txt").write_text("Alpha\n\n" + GOOD.format(text="Something else."))
+    report = ingest_into(location, [sources], [])
+    assert not report.updated
+    expected, summary = full_state(tmp_path, sources)
+    assert state(location) == expected and report.summary() == summary
+
+
+def test_other_inputs_rebuild(tmp_path, sources):
+    location = Location(tmp_path / "index")
+    ingest_into(location, [sources], [])
+    report = ingest_into(location, [sources / "a.txt"], [])
+    assert not report.updated and report.ingested == 1
