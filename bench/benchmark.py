@@ -1,18 +1,27 @@
-"""Benchmark kb on the real English rulings: ingest time, index size, memory, query latency.
+"""Benchmark kb against SQLite FTS5 on the real English rulings, and how the cost grows.
 
-    .venv/bin/python bench/benchmark.py                  # the 42,708 rulings of the corpus
-    .venv/bin/python bench/benchmark.py --runs 50        # more repetitions per query
+    .venv/bin/python bench/benchmark.py                      # 5k, 20k, 42,708 and 100k rulings
+    .venv/bin/python bench/benchmark.py --sizes 42708        # the corpus only
+    .venv/bin/python bench/benchmark.py --runs 50            # more repetitions of the query mix
+
+For each size, in a fresh process (so peak memory is that size's alone): the whole kb ingest
+(parsing, language, tags, check links, index, in parallel shards), the index size, the peak
+memory of the main process and of the largest worker, warm query latency p50/p99 over a fixed mix
+of 50 queries, and a cold `kb search` process; then the same records and an equivalent mix of
+queries in SQLite FTS5 (Python's standard library), and the ratios. Sizes above the corpus are
+made by repeating it with changed card names.
 
 The corpus is ../shared/corpus (or KB_CORPUS); without it the script says so and exits 0.
-Each figure is measured on this machine in this run; nothing is cached between runs.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
 import shutil
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -21,33 +30,69 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+CORPUS_SIZE = 42_708
 
-from kb.build import ingest_into  # noqa: E402
-from kb.index import Location  # noqa: E402
-from kb.search import search  # noqa: E402
-from kb.store import Store  # noqa: E402
-
-# A fixed mix of 50 queries: English, Italian and cross-language words, phrases, cards, filters.
+# A fixed mix of 50 queries, each with its nearest SQLite FTS5 equivalent: (kb, fts5 MATCH, SQL
+# condition). FTS5 has no tags, languages, stemming across languages or card-name resolution, so
+# its side is the plain-text query a user would have to write instead.
 QUERIES = [
     # English words
-    "split second", "goad", "madness", "cast spells", "sacrifice creature", "counter target spell",
-    "damage", "token", "graveyard", "exile", "mana value", "triggered ability", "first strike",
-    "library", "enters the battlefield",
+    ("split second", "split second", ""),
+    ("goad", "goad*", ""),
+    ("madness", "madness", ""),
+    ("cast spells", "cast spells", ""),
+    ("sacrifice creature", "sacrifice creature", ""),
+    ("counter target spell", "counter target spell", ""),
+    ("damage", "damage", ""),
+    ("token", "token", ""),
+    ("graveyard", "graveyard", ""),
+    ("exile", "exile", ""),
+    ("mana value", "mana value", ""),
+    ("triggered ability", "triggered ability", ""),
+    ("first strike", "first strike", ""),
+    ("library", "library", ""),
+    ("enters the battlefield", "enters battlefield", ""),
     # phrases
-    '"enters the battlefield"', '"mana value"', '"target creature"', '"end of turn"',
-    '"converted mana cost"', '"split second"', '"cast it"', "\"can't be countered\"",
-    # Italian and cross-language
-    "battibaleno", "frazione di secondo", "follia", "provocata", "spronare", "abilita innescata",
-    "scartare", "costo totale", "valore di mana", "a faccia in giù",
+    ('"enters the battlefield"', '"enters the battlefield"', ""),
+    ('"mana value"', '"mana value"', ""),
+    ('"target creature"', '"target creature"', ""),
+    ('"end of turn"', '"end of turn"', ""),
+    ('"converted mana cost"', '"converted mana cost"', ""),
+    ('"split second"', '"split second"', ""),
+    ('"cast it"', '"cast it"', ""),
+    ("\"can't be countered\"", '"can t be countered"', ""),
+    # Italian and cross-language (FTS5: the English words a user would need instead)
+    ("battibaleno", '"split second"', ""),
+    ("frazione di secondo", '"split second"', ""),
+    ("follia", "madness", ""),
+    ("provocata", "goad*", ""),
+    ("spronare", "goad*", ""),
+    ("abilita innescata", "triggered ability", ""),
+    ("scartare", "discard*", ""),
+    ("costo totale", '"total cost"', ""),
+    ("valore di mana", '"mana value"', ""),
+    ("a faccia in giù", '"face down"', ""),
     # cards
-    'card:"Krosan Grip"', "card:willbender", 'card:"Stretta di Krosa"', "card:krosan",
-    'card:"Sudden Substitution"', "card:geode",
+    ('card:"Krosan Grip"', "card : \"krosan grip\"", ""),
+    ("card:willbender", "card : willbender", ""),
+    ('card:"Stretta di Krosa"', "card : \"krosan grip\"", ""),
+    ("card:krosan", "card : krosan*", ""),
+    ('card:"Sudden Substitution"', "card : \"sudden substitution\"", ""),
+    ("card:geode", "card : geode*", ""),
     # filters and operators
-    "tag:madness lang:en", "tag:goad", "date:2019..2020 exile", "date:2021-03", "damage date:..2010",
-    "-tag:madness madness", "goad OR madness", "rule:702.61", "token -creature",
-    "(discard OR exile) date:2015",
+    ("tag:madness lang:en", "madness", ""),
+    ("tag:goad", "goad*", ""),
+    ("date:2019..2020 exile", "exile", "date BETWEEN '2019-01-01' AND '2020-12-31'"),
+    ("date:2021-03", "", "date BETWEEN '2021-03-01' AND '2021-03-31'"),
+    ("damage date:..2010", "damage", "date <= '2010-12-31'"),
+    ("-tag:madness madness", "madness", ""),
+    ("goad OR madness", "goad* OR madness", ""),
+    ("rule:702.61", '"702.61"', ""),
+    ("token -creature", "token NOT creature", ""),
+    ("(discard OR exile) date:2015", "discard* OR exile", "date BETWEEN '2015-01-01' AND '2015-12-31'"),
+    ("sorcery speed", "sorcery speed", ""),
 ]  # fmt: skip
+assert len(QUERIES) == 50
 
 
 def corpus() -> Path | None:
@@ -55,8 +100,29 @@ def corpus() -> Path | None:
     return path if (path / "rulings_en.jsonl").exists() else None
 
 
-def folder_size(path: Path) -> int:
-    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+QUERIED_CARDS = ("Krosan Grip", "Willbender", "Sudden Substitution", "Geode Rager")
+
+
+def make_dataset(source: Path, size: int, target: Path) -> Path:
+    """``size`` rulings: below the corpus size, the rulings of the cards the queries name plus
+    an even sample of the rest; above it, the corpus repeated with changed card names."""
+    lines = source.read_text(encoding="utf-8").splitlines()
+    if size < len(lines):
+        named = [line for line in lines if json.loads(line)["card"] in QUERIED_CARDS]
+        rest = [line for line in lines if line not in set(named)]
+        step = len(rest) / (size - len(named))
+        lines = named + [rest[int(k * step)] for k in range(size - len(named))]
+    out, copy = [], 0
+    while len(out) < size:
+        for line in lines[: size - len(out)]:
+            if copy:
+                row = json.loads(line)
+                row["card"] = f"{row['card']} ({copy + 1})"
+                line = json.dumps(row, ensure_ascii=False)
+            out.append(line)
+        copy += 1
+    target.write_text("\n".join(out) + "\n", encoding="utf-8")
+    return target
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -64,80 +130,149 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def measure_ingest(sources: list[Path], names: list[Path], where: Path) -> dict:
-    location = Location(where)
-    start = time.perf_counter()
-    report = ingest_into(location, sources, names)
-    seconds = time.perf_counter() - start
-    gen = location.require()
-    return {
-        "seconds": seconds,
-        "rulings": report.ingested,
-        "summary": report.summary(),
-        "index_mb": folder_size(gen.path) / 1e6,
-        "peak_mb_main": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-        "peak_mb_worker": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024,
-    }
+def folder_mb(path: Path) -> float:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file()) / 1e6
 
 
-def measure_queries(where: Path, runs: int) -> dict:
-    with Store(Location(where).require()) as store:
-        first = []
-        for query in QUERIES:  # warm up: read each query's postings once
-            start = time.perf_counter()
-            search(store, query)
-            first.append(time.perf_counter() - start)
-        timings = []
-        for _ in range(runs):
-            for query in QUERIES:
-                start = time.perf_counter()
-                search(store, query)
-                timings.append(time.perf_counter() - start)
-    return {
-        "p50_ms": statistics.median(timings) * 1e3,
-        "p99_ms": percentile(timings, 0.99) * 1e3,
-        "first_p50_ms": statistics.median(first) * 1e3,
-        "first_max_ms": max(first) * 1e3,
-    }
-
-
-def measure_cold(where: Path, runs: int = 5) -> float:
-    kb = Path(sys.executable).with_name("kb")
-    command = [str(kb), "search", "split second", "--index", str(where)]
-    times = []
+def time_queries(run, runs: int) -> dict:
+    for query in QUERIES:  # warm up: each query once
+        run(query)
+    timings = []
     for _ in range(runs):
+        for query in QUERIES:
+            start = time.perf_counter()
+            run(query)
+            timings.append(time.perf_counter() - start)
+    return {"p50_ms": statistics.median(timings) * 1e3, "p99_ms": percentile(timings, 0.99) * 1e3}
+
+
+# --- kb ---------------------------------------------------------------------------------------
+
+
+def measure_kb(data: Path, names: Path, work: Path, runs: int) -> dict:
+    sys.path.insert(0, str(ROOT))
+    from kb.build import ingest_into
+    from kb.index import Location
+    from kb.search import search
+    from kb.store import Store
+
+    location = Location(work / "index")
+    start = time.perf_counter()
+    report = ingest_into(location, [data], [names])
+    ingest = time.perf_counter() - start
+    result = {
+        "rulings": report.ingested,
+        "ingest_s": ingest,
+        "index_mb": folder_mb(location.require().path),
+        "peak_main_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "peak_worker_mb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024,
+    }
+    start = time.perf_counter()
+    again = ingest_into(location, [data], [names])
+    result["noop_s"] = time.perf_counter() - start
+    assert again.updated and not again.changed
+    with Store(location.require()) as store:
+        result.update(time_queries(lambda q: search(store, q[0]), runs))
+    kb = Path(sys.executable).with_name("kb")
+    colds = []
+    for _ in range(5):
         start = time.perf_counter()
-        subprocess.run(command, check=True, capture_output=True)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        subprocess.run([str(kb), "search", "split second", "--index", str(location.path)], check=True, capture_output=True)
+        colds.append(time.perf_counter() - start)
+    result["cold_s"] = statistics.median(colds)
+    return result
+
+
+# --- SQLite FTS5 ------------------------------------------------------------------------------
+
+
+def measure_fts5(data: Path, work: Path, runs: int) -> dict:
+    path = work / "fts5.db"
+    start = time.perf_counter()
+    db = sqlite3.connect(path)
+    db.execute("CREATE VIRTUAL TABLE rulings USING fts5(card, text, date UNINDEXED, tokenize='porter unicode61')")
+    with data.open(encoding="utf-8") as handle:
+        rows = (json.loads(line) for line in handle if line.strip())
+        db.executemany("INSERT INTO rulings VALUES (?, ?, ?)", ((r["card"], r["text"], r["date"]) for r in rows))
+    db.commit()
+    ingest = time.perf_counter() - start
+
+    def run(query):
+        _, match, condition = query
+        where = " AND ".join(c for c in ("rulings MATCH :m" if match else "", condition) if c) or "1"
+        args = {"m": match}
+        db.execute(f"SELECT count(*) FROM rulings WHERE {where}", args).fetchone()
+        order = "ORDER BY rank" if match else "ORDER BY date DESC"
+        db.execute(f"SELECT rowid, card, text, date FROM rulings WHERE {where} {order} LIMIT 10", args).fetchall()
+
+    result = {"ingest_s": ingest, "index_mb": path.stat().st_size / 1e6}
+    result.update(time_queries(run, runs))
+    db.close()
+    return result
+
+
+# --- driver -----------------------------------------------------------------------------------
+
+
+def measure(size: int, runs: int) -> dict:
+    root = corpus()
+    work = Path(tempfile.mkdtemp(prefix="kb-bench-"))
+    try:
+        data = make_dataset(root / "rulings_en.jsonl", size, work / "rulings.jsonl")
+        return {"size": size, "kb": measure_kb(data, root / "names_it.tsv", work, runs), "fts5": measure_fts5(data, work, runs)}
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def table(results: list[dict]) -> str:
+    rows = [
+        ("whole ingest (s)", "ingest_s", "{:.1f}"),
+        ("re-ingest, nothing changed (s)", "noop_s", "{:.2f}"),
+        ("index size (MB)", "index_mb", "{:.0f}"),
+        ("warm query p50 (ms)", "p50_ms", "{:.2f}"),
+        ("warm query p99 (ms)", "p99_ms", "{:.2f}"),
+        ("cold `kb search` process (s)", "cold_s", "{:.2f}"),
+        ("peak memory, main / largest worker (MB)", None, None),
+    ]
+    head = "| measure | " + " | ".join(f"{r['size']:,} rulings" for r in results) + " |"
+    lines = [head, "|---|" + "---|" * len(results)]
+    for label, key, fmt in rows:
+        cells = []
+        for r in results:
+            kb, fts = r["kb"], r["fts5"]
+            if key is None:
+                cells.append(f"{kb['peak_main_mb']:.0f} / {kb['peak_worker_mb']:.0f}")
+            elif key in fts:
+                ratio = kb[key] / fts[key] if fts[key] else float("inf")
+                cells.append(f"{fmt.format(kb[key])} (FTS5 {fmt.format(fts[key])}, ×{ratio:.1f})")
+            else:
+                cells.append(fmt.format(kb[key]))
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--runs", type=int, default=20, help="repetitions of the query mix")
+    parser.add_argument("--sizes", default="5000,20000,42708,100000", help="comma-separated numbers of rulings")
+    parser.add_argument("--runs", type=int, default=20, help="repetitions of the 50-query mix")
+    parser.add_argument("--one", type=int, help=argparse.SUPPRESS)  # a single size, in this process
     args = parser.parse_args()
-    root = corpus()
-    if root is None:
+    if corpus() is None:
         print("benchmark skipped: no corpus at ../shared/corpus (set KB_CORPUS)")
         return 0
-    work = Path(tempfile.mkdtemp(prefix="kb-bench-"))
-    try:
-        where = work / "index"
-        ingest = measure_ingest([root / "rulings_en.jsonl"], [root / "names_it.tsv"], where)
-        queries = measure_queries(where, args.runs)
-        cold = measure_cold(where)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
-    print(f"machine: {os.cpu_count()} CPUs, Python {sys.version.split()[0]}")
-    print(f"ingest: {ingest['summary']}")
-    print("| measure | kb |")
-    print("|---|---|")
-    print(f"| whole ingest of {ingest['rulings']:,} rulings (parse, language, tags, index) | {ingest['seconds']:.1f} s |")
-    print(f"| index size | {ingest['index_mb']:.1f} MB |")
-    print(f"| peak memory, main process / largest worker | {ingest['peak_mb_main']:.0f} MB / {ingest['peak_mb_worker']:.0f} MB |")
-    print(f"| warm query p50 / p99 ({len(QUERIES)} queries × {args.runs}) | {queries['p50_ms']:.2f} ms / {queries['p99_ms']:.2f} ms |")
-    print(f"| first run of each query p50 / max (postings read from disk) | {queries['first_p50_ms']:.1f} ms / {queries['first_max_ms']:.1f} ms |")
-    print(f"| cold `kb search \"split second\"` process | {cold:.2f} s |")
+    if args.one:
+        print(json.dumps(measure(args.one, args.runs)))
+        return 0
+    results = []
+    for size in (int(s) for s in args.sizes.split(",")):
+        out = subprocess.run(
+            [sys.executable, __file__, "--one", str(size), "--runs", str(args.runs)],
+            check=True, capture_output=True, text=True,
+        ).stdout
+        results.append(json.loads(out.strip().splitlines()[-1]))
+        print(f"measured {size:,} rulings", file=sys.stderr)
+    print(f"machine: {os.cpu_count()} CPUs, Python {sys.version.split()[0]}, SQLite {sqlite3.sqlite_version}")
+    print(table(results))
     return 0
 
 

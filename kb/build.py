@@ -78,10 +78,16 @@ def _build_part_star(args) -> PartResult:
     return build_part(*args)
 
 
-def workers_for(units: list[Unit]) -> int:
-    if sum(unit.size for unit in units) < PARALLEL_BYTES:
-        return 1
-    return max(1, min(os.cpu_count() or 1, len(units), 8))
+def workers_for(size: int) -> int:
+    """One process per CPU (at most 8) for input of more than PARALLEL_BYTES, else one."""
+    return 1 if size < PARALLEL_BYTES else max(1, min(os.cpu_count() or 1, 8))
+
+
+def units_for(paths: list[Path], workers: int) -> list[Unit]:
+    """The files cut into units small enough to share out evenly among ``workers``."""
+    total = sum(p.stat().st_size for p in paths if p.exists())
+    chunk = max(64 << 10, total // (workers * 4)) if workers > 1 else 1 << 62
+    return [unit for path in paths for unit in units_of(path, chunk)]
 
 
 def _run_parts(jobs: list[tuple], progress: Callable[[int, int], None] | None) -> list[PartResult]:
@@ -192,8 +198,8 @@ class Sources:
 
 
 def _build_all(gen: Generation, ruling_files: list[Path], table: Names, progress) -> tuple[list, dict]:
-    units = [unit for path in ruling_files for unit in units_of(path)]
-    groups = partition(units, workers_for(units)) or [[]]
+    workers = workers_for(sum(p.stat().st_size for p in ruling_files if p.exists()))
+    groups = partition(units_for(ruling_files, workers), workers) or [[]]
     jobs = [(gen.shard_path(n), group, table) for n, group in enumerate(groups)]
     return merge(_run_parts(jobs, progress), gen)
 
@@ -267,7 +273,7 @@ def _build_changes(gen: Generation, current: Generation, plan: Plan, table: Name
         path: Report.from_counts(entry["counts"], [Problem(**p) for p in entry["problems"]])
         for path, entry in plan.kept.items()
     }
-    units = [unit for path in plan.changed if Path(path).exists() for unit in units_of(Path(path))]
+    units = units_for([Path(p) for p in plan.changed if Path(p).exists()], 1)
     if units:
         seen = {r.id: file_key(source_file(r)) for r in records}
         result = _run_parts([(gen.shard_path(len(shards)), units, table)], progress)[0]

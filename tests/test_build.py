@@ -1,0 +1,68 @@
+"""Parallel builds: cutting files into units, sharing them among workers, merging the parts."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from kb.build import ingest_into, partition, units_for
+from kb.index import Location
+from kb.ingest import Unit, ingest, units_of
+
+
+@pytest.fixture
+def big_jsonl(write):
+    lines = [json.dumps({"card": f"Card {k}", "date": "2021-01-01", "text": f"Ruling number {k}."}) for k in range(4000)]
+    lines[123] = "{broken"
+    return write("big.jsonl", "\n".join(lines) + "\n")
+
+
+def test_a_large_json_lines_file_is_cut_at_line_ends(big_jsonl):
+    units = units_of(big_jsonl, chunk=2000)
+    assert len(units) > 5
+    assert units[0].start == 0 and units[-1].end is None
+    assert all(a.end == b.start for a, b in zip(units, units[1:]))
+    data = big_jsonl.read_bytes()
+    assert all(data[u.start - 1 : u.start] == b"\n" for u in units[1:])
+    lines_before = [data[: u.start].count(b"\n") + 1 for u in units]
+    assert [u.first_line for u in units] == lines_before
+
+
+def test_cutting_changes_nothing_but_the_speed(tmp_path, big_jsonl):
+    whole, report = ingest([big_jsonl])
+    location = Location(tmp_path / "index")
+    import kb.build
+
+    kb.build.PARALLEL_BYTES, saved = 0, kb.build.PARALLEL_BYTES
+    try:
+        parallel = ingest_into(location, [big_jsonl], [])
+    finally:
+        kb.build.PARALLEL_BYTES = saved
+    assert len(location.require().shards) > 1
+    assert parallel.summary() == report.summary()
+    assert [str(p) for p in parallel.problems] == [str(p) for p in report.problems] == [
+        f"{big_jsonl}:124: invalid JSON (Expecting property name enclosed in double quotes at column 2)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "sizes, parts, expected",
+    [
+        ([1, 1, 1, 1], 2, [2, 2]),
+        ([4, 1, 1, 1, 1], 2, [1, 4]),
+        ([1] * 9, 3, [3, 3, 3]),
+        ([5], 4, [1]),
+        ([1, 1], 1, [2]),
+    ],
+)
+def test_partition_keeps_order_and_balances(tmp_path, sizes, parts, expected):
+    units = [Unit(tmp_path / f"{k}.txt", 0, size, 1) for k, size in enumerate(sizes)]
+    groups = partition(units, parts)
+    assert [len(g) for g in groups] == expected
+    assert [u for g in groups for u in g] == units
+
+
+def test_units_for_cuts_big_files_for_the_workers(big_jsonl):
+    assert len(units_for([big_jsonl], 1)) == 1
+    assert len(units_for([big_jsonl], 2)) >= 2
