@@ -341,6 +341,20 @@ def fragments(card, fmt, out, index_dir):
         click.echo(text, nl=False)
 
 
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (loopback by default).")
+@click.option("--port", default=8080, show_default=True, type=click.IntRange(1, 65535), help="Port to listen on.")
+@index_option
+def serve(host, port, index_dir):
+    """Serve the JSON API and the search page over HTTP (see /openapi.json).
+
+    The index is opened once and shared; a rebuilt index is picked up without a restart.
+    """
+    from .serve import run
+
+    run(host=host, port=port, index_dir=index_dir)
+
+
 def _share(part: int, whole: int) -> str:
     return f"{part}/{whole} ({100 * part / whole:.0f}%)" if whole else "-"
 

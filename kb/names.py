@@ -129,6 +129,7 @@ class Catalog:
         self._cards_text = cards_text
         self._cards: dict[str, Card] = {}
         self._folded: list[str] | None = None
+        self._exact: dict[str, list[str]] | None = None
         self.named_by = lru_cache(maxsize=4096)(self._named_by)
         self.resolve = lru_cache(maxsize=1024)(self._resolve)
 
@@ -159,6 +160,15 @@ class Catalog:
 
     def __len__(self) -> int:
         return self._cards_text.count("\n")
+
+    def warm(self) -> "Catalog":
+        """Parse the names once into a table, for a long-running process (a server) that
+        looks up many different names; a one-off search is faster without."""
+        self._exact = {}
+        for line in self._names_text.splitlines():
+            folded, _, keys = line.split("\t")
+            self._exact[folded] = keys.split(_SEP)
+        return self
 
     # --- lookups ------------------------------------------------------------------------------
 
@@ -193,7 +203,10 @@ class Catalog:
         key = card_key(name)
         if not key or "\t" in key or "\n" in key:
             raise UnknownCard(name, [])
-        exact = self._keys_where(rf"^({re.escape(key)})\t[^\t\n]*\t([^\n]*)$")
+        if self._exact is not None:
+            exact = [(key, self._exact[key])] if key in self._exact else []
+        else:
+            exact = self._keys_where(rf"^({re.escape(key)})\t[^\t\n]*\t([^\n]*)$")
         if exact:
             return self._cards_of(exact)
         partial = self._partial(key)

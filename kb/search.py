@@ -26,9 +26,13 @@ TEXT_FIELDS = {lang: f"text_{lang}" for lang in analysis.LANGS}
 
 
 class OptionError(KbError):
-    """A bad value for a search option (--lang, --since, ...)."""
+    """A bad value for a search option or filter (lang, tag, card, since, until)."""
 
     exit_code = 2
+
+    def __init__(self, option: str, message: str):
+        self.option, self.message = option, message
+        super().__init__(f"--{option}: {message}")
 
 
 @dataclass
@@ -239,7 +243,7 @@ def option_filters(lang=None, tag=None, card=None, since=None, until=None) -> li
         try:
             fields.append(make())
         except (ValueError, UnknownTag) as err:
-            raise OptionError(f"--{option}: {err}") from None
+            raise OptionError(option, str(err)) from None
 
     if lang:
         add("lang", lambda: Field("lang", parse_value("lang", lang), 0))

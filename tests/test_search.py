@@ -149,6 +149,15 @@ def test_card_by_either_name_with_typos(store, name, en, it):
     assert all(r.key == card.key for r in records)
 
 
+@pytest.mark.parametrize("name", ["Sudden Substitution", "sostituzione improvvisa", "Vampiro Mutante", "fast"])
+def test_a_warm_catalog_resolves_like_a_cold_one(store, name):
+    from kb.names import Catalog
+
+    cold = [c.key for c in store.catalog.resolve(name)]
+    warm = Catalog.load(store.generation.path).warm()
+    assert [c.key for c in warm.resolve(name)] == cold
+
+
 def test_card_in_both_languages_returns_the_same_rulings(store):
     _, by_english, _ = card_rulings(store, "Sudden Substitution")
     _, by_italian, _ = card_rulings(store, "Sostituzione Improvvisa")

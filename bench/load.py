@@ -1,0 +1,258 @@
+"""Load on ``kb serve`` over loopback: N requests, C at a time, a fixed mix over the JSON API;
+prints throughput (requests per second) and latency percentiles.
+
+    .venv/bin/python bench/load.py                          # bundled data: 2,000 requests, 16 at a time
+    .venv/bin/python bench/load.py --corpus                 # plus the 42,708 English rulings of the corpus
+    .venv/bin/python bench/load.py --url http://127.0.0.1:8080   # a server already running
+    .venv/bin/python bench/load.py --index DIR              # serve an index already built
+    .venv/bin/python bench/load.py --requests 10000 --concurrency 32
+
+The server runs in its own process (``kb.serve.run`` on a free loopback port), so the client's
+threads do not share its interpreter lock. The mix: 50% searches (words, phrases, OR, negation,
+fields, filters, pages), 20% cards (by Italian or English name), 15% rulings, 5% ruling checks,
+10% tags; the names and ids come from the server itself (``/api/export``). The test
+``tests/test_serve_load.py`` runs the same ``plan`` and ``run`` and asserts there are no errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import quote, urlencode
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+
+WORDS = [
+    "split second", "battibaleno", "frazione di secondo", "goad", "provocata", "madness", "follia",
+    "mana ability", "abilità di mana", "priority", "priorità", "stack", "pila", "spell", "magia",
+    "creature", "exchange", "scambio", "attack", "triggered ability", '"split second"',
+    '"frazione di secondo"', "goad OR madness", "spell -creature", "priority date:2019..2021",
+    "rule:702.61", "rule:605", "split second -lang:en", "(goad OR madness) lang:en", "discard",
+]  # fmt: skip
+MIX = (("search", 50), ("card", 20), ("ruling", 15), ("check", 5), ("tags", 10))
+
+
+@dataclass
+class Outcome:
+    kind: str
+    url: str
+    status: int
+    seconds: float
+    error: str | None = None
+
+
+@dataclass
+class Stats:
+    outcomes: list = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def errors(self) -> list[Outcome]:
+        return [o for o in self.outcomes if o.error or o.status != 200]
+
+    def percentile(self, p: float) -> float:
+        times = sorted(o.seconds for o in self.outcomes)
+        return times[min(len(times) - 1, int(round(p / 100 * (len(times) - 1))))] if times else 0.0
+
+    def summary(self) -> dict:
+        n = len(self.outcomes)
+        return {
+            "requests": n,
+            "errors": len(self.errors),
+            "seconds": round(self.seconds, 3),
+            "throughput_rps": round(n / self.seconds, 1) if self.seconds else 0.0,
+            "p50_ms": round(self.percentile(50) * 1000, 2),
+            "p90_ms": round(self.percentile(90) * 1000, 2),
+            "p99_ms": round(self.percentile(99) * 1000, 2),
+            "max_ms": round(max((o.seconds for o in self.outcomes), default=0) * 1000, 2),
+            "mean_ms": round(statistics.fmean(o.seconds for o in self.outcomes) * 1000, 2) if n else 0.0,
+            "by_kind": {
+                kind: round(statistics.median(o.seconds for o in self.outcomes if o.kind == kind) * 1000, 2)
+                for kind, _ in MIX
+                if any(o.kind == kind for o in self.outcomes)
+            },
+        }
+
+
+def plan(base_url: str, total: int, seed: int = 1) -> list[tuple[str, str]]:
+    """``total`` (kind, path) requests in a fixed pseudo-random mix over what the server holds."""
+    with httpx.Client(base_url=base_url, timeout=120) as client:
+        response = client.get("/api/export", params={"format": "jsonl"})
+        response.raise_for_status()
+        records = [json.loads(line) for line in response.text.splitlines()]
+        tags = [row["id"] for row in client.get("/api/tags").json() if sum(row["counts"].values())]
+    rng = random.Random(seed)
+    names = sorted({n for r in records for n in [*r["card_names"].values(), r["card"]] if '"' not in n})
+    with_checks = [r["id"] for r in records if r["checks"]] or [r["id"] for r in records]
+    kinds = [kind for kind, weight in MIX for _ in range(weight)]
+
+    def search() -> str:
+        roll = rng.random()
+        if roll < 0.6:
+            q = rng.choice(WORDS)
+        elif roll < 0.8:
+            q = f'card:"{rng.choice(names)}"'
+        else:
+            q = f"tag:{rng.choice(tags)}"
+        params = {"q": q, "limit": rng.choice((10, 10, 20, 50))}
+        if rng.random() < 0.2:
+            params["lang"] = rng.choice(("it", "en"))
+        if rng.random() < 0.1:
+            params["offset"] = 10
+        return "/api/search?" + urlencode(params)
+
+    def make(kind: str) -> str:
+        if kind == "search":
+            return search()
+        if kind == "card":
+            name = rng.choice(names)
+            return "/api/cards/" + quote(name.lower() if rng.random() < 0.3 else name, safe="")
+        if kind == "ruling":
+            return "/api/rulings/" + rng.choice(records)["id"]
+        if kind == "check":
+            return f"/api/rulings/{rng.choice(with_checks)}/check"
+        return "/api/tags"
+
+    return [(kind, make(kind)) for kind in (rng.choice(kinds) for _ in range(total))]
+
+
+def run(base_url: str, requests: list[tuple[str, str]], concurrency: int = 16) -> Stats:
+    """Send ``requests``, ``concurrency`` at a time (one keep-alive connection per worker)."""
+    local = threading.local()
+    clients: list[httpx.Client] = []
+    lock = threading.Lock()
+
+    def client() -> httpx.Client:
+        if not hasattr(local, "client"):
+            local.client = httpx.Client(base_url=base_url, timeout=60)
+            with lock:
+                clients.append(local.client)
+        return local.client
+
+    def one(item: tuple[str, str]) -> Outcome:
+        kind, url = item
+        start = time.perf_counter()
+        try:
+            response = client().get(url)
+            response.json()
+            error = None if response.status_code == 200 else response.text[:200]
+            return Outcome(kind, url, response.status_code, time.perf_counter() - start, error)
+        except Exception as err:  # a refused or dropped connection, a body that is not JSON
+            return Outcome(kind, url, 0, time.perf_counter() - start, f"{type(err).__name__}: {err}")
+
+    stats = Stats()
+    start = time.perf_counter()
+    with ThreadPoolExecutor(max_workers=concurrency) as pool:
+        stats.outcomes = list(pool.map(one, requests))
+    stats.seconds = time.perf_counter() - start
+    for c in clients:
+        c.close()
+    return stats
+
+
+# --- the server in its own process ------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def build_index(folder: Path, corpus: Path | None) -> Path:
+    sys.path.insert(0, str(ROOT))
+    from kb.build import ingest_into
+    from kb.index import Location
+
+    sources = [ROOT / "data" / "rulings_it", ROOT / "data" / "rulings_en"]
+    names = [ROOT / "data" / "card_names.tsv"]
+    if corpus:
+        sources.append(corpus / "rulings_en.jsonl")
+        names.append(corpus / "names_it.tsv")
+    start = time.perf_counter()
+    report = ingest_into(Location(folder), sources, names)
+    print(f"index: {report.summary()} in {time.perf_counter() - start:.1f} s", file=sys.stderr)
+    return folder
+
+
+def start_server(index: Path, port: int) -> subprocess.Popen:
+    code = f"from kb.serve import run; run(port={port}, index_dir={str(index)!r})"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    log = tempfile.TemporaryFile()
+    process = subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.DEVNULL, stderr=log)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/tags", timeout=2).status_code == 200:
+                return process
+        except httpx.TransportError:
+            time.sleep(0.2)
+        if process.poll() is not None:
+            break
+    process.terminate()
+    log.seek(0)
+    raise SystemExit("the server did not start:\n" + log.read().decode(errors="replace")[-2000:])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--url", help="Load this running server instead of starting one.")
+    parser.add_argument("--corpus", action="store_true", help="Index the real corpus too (../shared/corpus or KB_CORPUS).")
+    parser.add_argument("--index", type=Path, help="Serve this index instead of building one.")
+    parser.add_argument("--requests", type=int, default=2000)
+    parser.add_argument("--concurrency", type=int, default=16)
+    parser.add_argument("--warmup", type=int, default=200, help="Requests sent first and not counted.")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="Print the figures as JSON.")
+    args = parser.parse_args()
+
+    process = None
+    with tempfile.TemporaryDirectory(prefix="kb-load-") as tmp:
+        base_url = args.url
+        if not base_url:
+            corpus = None
+            if args.corpus:
+                corpus = Path(os.environ.get("KB_CORPUS") or ROOT.parent / "shared" / "corpus")
+                if not (corpus / "rulings_en.jsonl").exists():
+                    raise SystemExit(f"no corpus at {corpus}")
+            index = args.index or build_index(Path(tmp) / "index", corpus)
+            port = free_port()
+            process = start_server(index, port)
+            base_url = f"http://127.0.0.1:{port}"
+        try:
+            requests = plan(base_url, args.warmup + args.requests, args.seed)
+            run(base_url, requests[: args.warmup], args.concurrency)
+            stats = run(base_url, requests[args.warmup :], args.concurrency)
+        finally:
+            if process:
+                process.terminate()
+                process.wait(10)
+    summary = {"concurrency": args.concurrency, **stats.summary()}
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        print(f"{summary['requests']} requests, {args.concurrency} at a time, {summary['errors']} errors, "
+              f"in {summary['seconds']} s: {summary['throughput_rps']} req/s; latency p50 {summary['p50_ms']} ms, "
+              f"p90 {summary['p90_ms']} ms, p99 {summary['p99_ms']} ms, max {summary['max_ms']} ms")  # fmt: skip
+        print("median ms by kind: " + ", ".join(f"{k} {v}" for k, v in summary["by_kind"].items()))
+    for outcome in stats.errors[:10]:
+        print(f"error: {outcome.status} {outcome.url}: {outcome.error}", file=sys.stderr)
+    raise SystemExit(1 if stats.errors else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,207 @@
+"""The OpenAPI 3.1 description of ``kb serve``, served at ``/openapi.json``.
+
+Parameters come from ``kb.web.params`` (the rows the handlers parse requests with); the
+endpoints, their responses and the schemas of their bodies are the tables below. The tests check
+that every route is described and that every status an endpoint answers with is listed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import __version__
+from ..export import FORMATS
+from ..records import FIELDS
+from . import params as P
+
+JSON = "application/json"
+HTML = "text/html"
+EXPORT_TYPES = {"yaml": "application/yaml", "json": JSON, "jsonl": "application/jsonl", "csv": "text/csv",
+                "md": "text/markdown"}  # fmt: skip
+
+ERRORS = {
+    400: "A bad query (with the `position` of the problem), a bad filter or parameter value (with the `parameter`).",
+    404: "No such card (with `suggestions`), ruling, check or path.",
+    405: "The method is not GET (or HEAD).",
+}
+CARD_FILTER_404 = "A `card` filter, or `card:` in the query, names no card (with `suggestions`)."
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    path: str
+    summary: str
+    params: tuple
+    ok: str  # the schema (or "html", or "export") of a 200 response
+    errors: dict  # status -> description
+    tag: str = "api"
+
+
+def _errors(*statuses: int, **overrides: str) -> dict:
+    return {status: overrides.get(f"e{status}", ERRORS[status]) for status in statuses}
+
+
+ENDPOINTS = (
+    Endpoint("/api/search", "Search rulings in Italian and English, best first.", P.SEARCH, "SearchResults",
+             _errors(400, 404, e404=CARD_FILTER_404)),
+    Endpoint("/api/cards/{name}", "A card's rulings in both languages (typos forgiven).", P.CARD, "CardRulings",
+             _errors(400, 404, e400="The name is too long.", e404="No card has this name (with `suggestions`).")),
+    Endpoint("/api/rulings/{id}", "One ruling, with its checks expanded and its rule numbers.", P.RULING,
+             "RulingDetail", _errors(404, e404="No ruling has this id, or the prefix is ambiguous.")),
+    Endpoint("/api/rulings/{id}/check", "Run the checks of a ruling.", P.RULING, "CheckRun",
+             _errors(404, e404="No ruling has this id, or the prefix is ambiguous.")),
+    Endpoint("/api/tags", "The tag vocabulary with rulings per language.", (), "Tags", {}),
+    Endpoint("/api/export", "A ruling set as a file to download (stable order: card, date, id).", P.EXPORT,
+             "export", _errors(400, 404, e404=CARD_FILTER_404)),
+    Endpoint("/openapi.json", "This description.", (), "OpenAPI", {}),
+    Endpoint("/", "The search page; with `q`, the results rendered on the server.", P.PAGE_SEARCH, "html",
+             _errors(400, 404, e404=CARD_FILTER_404), "pages"),
+    Endpoint("/cards/{name}", "A card page: Italian and English rulings side by side.", P.CARD, "html",
+             _errors(400, 404, e400="The name is too long.", e404="No card has this name (with `suggestions`)."),
+             "pages"),
+    Endpoint("/rulings/{id}", "A ruling page with its checks and a button that runs them.", P.PAGE_RULING, "html",
+             _errors(400, 404, e400="A `run` value other than `checks`.",
+                     e404="No ruling has this id, or the prefix is ambiguous."), "pages"),
+    Endpoint("/tags", "The tag vocabulary with export links per tag.", (), "html", {}, "pages"),
+)  # fmt: skip
+
+
+def _ref(name: str) -> dict:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _strings() -> dict:
+    return {"type": "array", "items": {"type": "string"}}
+
+
+def _langs() -> dict:
+    return {"type": "object", "properties": {"it": {"type": "integer"}, "en": {"type": "integer"}}}
+
+
+def schemas() -> dict:
+    record = {
+        "type": "object",
+        "description": "A ruling in the JSON contract (the CLI's --json records).",
+        "required": list(FIELDS),
+        "properties": {
+            "id": {"type": "string", "description": "12 base32 characters, stable across runs."},
+            "card": {"type": "string", "description": "The card name as the source writes it."},
+            "card_names": {"type": "object", "properties": {"it": {"type": "string"}, "en": {"type": "string"}}},
+            "date": {"type": "string", "format": "date"},
+            "lang": {"type": "string", "enum": ["it", "en"]},
+            "mixed": {"type": "boolean", "description": "The text carries terms of the other language too."},
+            "text": {"type": "string"},
+            "tags": _strings(),
+            "rules": {**_strings(), "description": "Comprehensive Rules numbers."},
+            "checks": {**_strings(), "description": "Ids of the checks that encode the ruling's claim."},
+            "source": {"type": "string", "description": "file:line the ruling was read from."},
+            "no_check": {"type": "string", "description": "Why no check encodes the claim (only when so)."},
+        },
+    }
+    hit = {"allOf": [_ref("Record"), {"type": "object", "properties": {
+        "score": {"type": "number"},
+        "snippet": {"type": "string", "description": "Escaped HTML: the best part of the text, with <mark> around matches."},
+    }}]}  # fmt: skip
+    check = {"type": "object", "required": ["id"], "properties": {
+        "id": {"type": "string"}, "title": {"type": "string"}, "rules": _strings(),
+        "claim": {"type": "string", "description": "The claim the check encodes."},
+        "error": {"type": "string", "description": "Only when the id names no registered check."},
+    }}  # fmt: skip
+    result = {"type": "object", "properties": {
+        "id": {"type": "string"}, "passed": {"type": "boolean"}, "message": {"type": "string"},
+        "rules": _strings(), "title": {"type": "string"},
+    }}  # fmt: skip
+    return {
+        "Record": record,
+        "Hit": hit,
+        "SearchResults": {"type": "object", "required": ["query", "total", "results"], "properties": {
+            "query": {"type": "string"}, "total": {"type": "integer"},
+            "results": {"type": "array", "items": _ref("Hit")},
+        }},
+        "Card": {"type": "object", "properties": {
+            "key": {"type": "string"}, "names": {"type": "object"}, "written": _strings(), "rulings": {"type": "integer"},
+        }},
+        "CardRulings": {"type": "object", "required": ["query", "card", "total", "results"], "properties": {
+            "query": {"type": "string"}, "card": _ref("Card"), "total": {"type": "integer"},
+            "results": {"type": "array", "items": _ref("Record")},
+            "others": {**_strings(), "description": "Other cards the name could mean."},
+        }},
+        "CheckInfo": check,
+        "RulingDetail": {"allOf": [_ref("Record"), {"type": "object", "properties": {
+            "check_details": {"type": "array", "items": _ref("CheckInfo")},
+        }}]},
+        "CheckResult": result,
+        "CheckRun": {"type": "object", "required": ["id", "passed", "results"], "properties": {
+            "id": {"type": "string"},
+            "passed": {"type": ["boolean", "null"], "description": "All passed; null when the ruling has no check."},
+            "results": {"type": "array", "items": _ref("CheckResult")},
+            "no_check": {"type": "string"},
+        }},
+        "Tags": {"type": "array", "items": {"type": "object", "properties": {
+            "id": {"type": "string"}, "kind": {"type": "string"}, "rules": _strings(),
+            "label": {"type": "object"}, "forms": {"type": "object"},
+            "counts": {**_langs(), "description": "Rulings with the tag, per language."},
+            "linked": {**_langs(), "description": "Of those, the rulings linked to a check."},
+        }}},
+        "OpenAPI": {"type": "object"},
+        "Error": {"type": "object", "required": ["error"], "properties": {
+            "error": {"type": "string"},
+            "position": {"type": "integer", "description": "Where in the query the problem is (0-based)."},
+            "parameter": {"type": "string", "description": "The parameter with a bad value."},
+            "suggestions": {**_strings(), "description": "The closest names."},
+        }},
+    }  # fmt: skip
+
+
+def _parameter(param: P.Param) -> dict:
+    data = {"name": param.name, "in": param.where, "required": param.required or param.where == "path",
+            "description": param.description, "schema": param.schema()}  # fmt: skip
+    if param.example is not None:
+        data["example"] = param.example
+    return data
+
+
+def _ok(endpoint: Endpoint) -> dict:
+    if endpoint.ok == "html":
+        return {"description": "An HTML page.", "content": {HTML: {"schema": {"type": "string"}}}}
+    if endpoint.ok == "export":
+        content = {media: {"schema": {"type": "string"}} for media in EXPORT_TYPES.values()}
+        headers = {"Content-Disposition": {"schema": {"type": "string"}, "description": 'attachment; filename="kb-rulings-….yaml"'}}
+        return {"description": f"The file, in the chosen format ({', '.join(FORMATS)}).", "content": content, "headers": headers}
+    return {"description": "OK", "content": {JSON: {"schema": _ref(endpoint.ok)}}}
+
+
+def _error(description: str, page: bool) -> dict:
+    content = {JSON: {"schema": _ref("Error")}}
+    if page:
+        content[HTML] = {"schema": {"type": "string"}}
+        description += " A browser (Accept: text/html) gets an error page."
+    return {"description": description, "content": content}
+
+
+def _operation(endpoint: Endpoint) -> dict:
+    page = endpoint.tag == "pages"
+    responses = {"200": _ok(endpoint)}
+    for status, description in {**endpoint.errors, 405: ERRORS[405]}.items():
+        responses[str(status)] = _error(description, page)
+    return {
+        "summary": endpoint.summary,
+        "tags": [endpoint.tag],
+        "parameters": [_parameter(p) for p in endpoint.params],
+        "responses": responses,
+    }
+
+
+def describe() -> dict:
+    """The OpenAPI document."""
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "kb",
+            "version": __version__,
+            "description": "Magic: The Gathering card rulings in Italian and English: search, cards, rulings and "
+            "their executable rule checks, tags, exports. Every error is JSON {\"error\": ...} with its status.",
+        },
+        "paths": {e.path: {"get": _operation(e)} for e in ENDPOINTS},
+        "components": {"schemas": schemas()},
+    }

@@ -1,0 +1,352 @@
+"""The server-rendered pages: search, card (Italian and English side by side), ruling, tags, errors.
+
+Each page is a function from library values to ``Html``; every value goes through ``esc`` (by
+way of ``el``), so a query or a ruling holding ``<script>`` shows as text. ``static/kb.js``
+renders search results and check runs with the same markup, using text nodes only.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+from urllib.parse import quote, urlencode
+
+from ..errors import QueryError
+from ..export import FORMATS
+from ..names import Card
+from ..records import Ruling
+from ..search import Hit, Results
+from ..snippet import Snippet
+from ..vocabulary import Vocabulary
+from .html import Html, el, join, template
+from .params import FILTER_NAMES
+
+PAGE_SIZE = 20
+LANG_NAMES = {"it": "Italiano", "en": "English"}
+FORM_FIELDS = ("q", *FILTER_NAMES)
+ERROR_TITLES = {400: "Bad request", 404: "Not found", 405: "Method not allowed"}
+
+
+# --- addresses --------------------------------------------------------------------------------
+
+
+def search_url(**params) -> str:
+    return "/?" + urlencode({k: v for k, v in params.items() if v not in (None, "")})
+
+
+def card_url(name: str) -> str:
+    return "/cards/" + quote(name, safe="")
+
+
+def ruling_url(ruling_id: str) -> str:
+    return "/rulings/" + quote(ruling_id, safe="")
+
+
+def export_url(fmt: str, **filters) -> str:
+    return "/api/export?" + urlencode({**{k: v for k, v in filters.items() if v}, "format": fmt})
+
+
+# --- pieces -----------------------------------------------------------------------------------
+
+
+def snippet_html(snippet: Snippet) -> Html:
+    """A snippet as escaped text with ``<mark>`` around its marked pieces (the API sends this)."""
+    return join(el("mark", text) if marked else text for text, marked in snippet)
+
+
+def display_name(record: Ruling) -> str:
+    """The name a card page is found by: English, else Italian, else as written."""
+    return record.card_names.get("en") or record.card_names.get("it") or record.card
+
+
+def card_label(record: Ruling) -> str:
+    others = [n for n in dict.fromkeys(record.card_names.values()) if n != record.card]
+    return record.card + (f" ({' / '.join(others)})" if others else "")
+
+
+def badges(lang: str, mixed: bool) -> Html:
+    other = "en" if lang == "it" else "it"
+    return join(
+        el("span", lang, class_=f"badge lang-{lang}", title=LANG_NAMES.get(lang, lang)),
+        el("span", "mixed", class_="badge mixed", title=f"carries {other} terms too") if mixed else None,
+    )
+
+
+def chips(tags) -> Html:
+    return el("span", [el("a", tag, href=search_url(q=f"tag:{tag}"), class_="chip") for tag in tags], class_="tags")
+
+
+def rule_links(rules) -> Html:
+    links = [el("a", rule, href=search_url(q=f"rule:{rule}"), class_="rule") for rule in rules]
+    return el("span", links, class_="rules") if links else el("span", "-", class_="rules")
+
+
+def meta(record: Ruling, with_card: bool = True) -> Html:
+    card = el("a", card_label(record), href=card_url(display_name(record)), class_="card-link")
+    return el(
+        "div",
+        card if with_card else None,
+        badges(record.lang, record.mixed),
+        el("time", record.date.isoformat(), datetime=record.date.isoformat()),
+        class_="meta",
+    )
+
+
+def ruling_link(ruling_id: str) -> Html:
+    return el("a", "ruling " + ruling_id, href=ruling_url(ruling_id), class_="ruling-link")
+
+
+# --- layout and form --------------------------------------------------------------------------
+
+
+def layout(title: str, main: Html, form: Html | str = "") -> Html:
+    return template("layout.html", title=title, main=main, form=Html(form))
+
+
+def _select(name: str, label: str, options: list[tuple[str, str]], chosen: str) -> Html:
+    items = [el("option", text, value=value, selected=value == chosen) for value, text in options]
+    return el("label", label, el("select", items, name=name, id=f"f-{name}"))
+
+
+def _text(name: str, label: str, value: str, placeholder: str) -> Html:
+    return el("label", label, el("input", type="text", name=name, id=f"f-{name}", value=value, placeholder=placeholder))
+
+
+def search_form(form: Mapping[str, str], vocab: Vocabulary, with_help: bool = False) -> Html:
+    """The search box, its filters (open when one is set) and, on the search page, the help."""
+    value = {name: form.get(name) or "" for name in FORM_FIELDS}
+    langs = [("", "any"), ("it", "Italiano"), ("en", "English")]
+    tags = [("", "any"), *((tag.id, tag.id) for tag in vocab)]
+    filters = el(
+        "details",
+        el("summary", "Filters"),
+        el(
+            "div",
+            _select("lang", "Language", langs, value["lang"]),
+            _select("tag", "Tag", tags, value["tag"]),
+            _text("card", "Card", value["card"], "Sudden Substitution"),
+            _text("since", "Since", value["since"], "2019 or 2019-08"),
+            _text("until", "Until", value["until"], "2021-03-19"),
+            class_="filters",
+        ),
+        class_="filters-box",
+        open=any(value[name] for name in FILTER_NAMES),
+    )
+    box = el(
+        "div",
+        el("input", type="search", name="q", id="q", value=value["q"], placeholder="split second, battibaleno, card:…",
+           aria_label="Query", autocomplete="off", autocapitalize="off", spellcheck="false"),  # fmt: skip
+        el("button", "Search", type="submit"),
+        class_="box",
+    )
+    form_html = el("form", box, filters, id="search", action="/", method="get", role="search", data_page_size=PAGE_SIZE)
+    return join(form_html, template("help.html") if with_help else None)
+
+
+def form_from(query: Mapping[str, str]) -> dict:
+    """The search form's values from a request's query string."""
+    return {name: query.get(name, "") for name in FORM_FIELDS}
+
+
+# --- search -----------------------------------------------------------------------------------
+
+
+def result_item(hit: Hit) -> Html:
+    record = hit.record
+    return el(
+        "li",
+        meta(record),
+        el("p", snippet_html(hit.snippet), class_="snippet", lang=record.lang),
+        el("div", chips(record.tags), ruling_link(record.id), class_="foot"),
+        class_="result",
+    )
+
+
+def _pager(form: Mapping[str, str], offset: int, shown: int, total: int) -> Html:
+    links = []
+    if offset > 0:
+        links.append(el("a", "← previous", href=search_url(**form, offset=max(0, offset - PAGE_SIZE) or None), rel="prev"))
+    if offset + shown < total:
+        links.append(el("a", "next →", href=search_url(**form, offset=offset + PAGE_SIZE), rel="next"))
+    return el("nav", links, class_="pager") if links else Html("")
+
+
+def _exports(filters: Mapping[str, str]) -> Html:
+    chosen = {k: filters.get(k) for k in FILTER_NAMES if filters.get(k)}
+    if not chosen:
+        return Html("")
+    links = [el("a", fmt, href=export_url(fmt, **chosen), download=True) for fmt in FORMATS]
+    return el("p", "Export every ruling with these filters: ", links, class_="exports")
+
+
+def results_section(form: Mapping[str, str], results: Results, offset: int) -> Html:
+    """The results of a search (the JavaScript replaces this section with the same markup)."""
+    shown = len(results.hits)
+    summary = f"{results.total} ruling(s) match {results.query!r}"
+    if results.total and shown < results.total:
+        summary += f"; showing {offset + 1}–{offset + shown}"
+    return el(
+        "section",
+        el("p", summary, class_="summary"),
+        el("ol", [result_item(hit) for hit in results.hits], class_="results", start=offset + 1),
+        _pager(form, offset, shown, results.total),
+        _exports(form),
+        id="results",
+        aria_live="polite",
+    )
+
+
+def search_page(form: Mapping[str, str], vocab: Vocabulary, results: Results | None = None, offset: int = 0) -> Html:
+    if results is not None:
+        main = results_section(form, results, offset)
+    else:
+        hint = "Type a query to search with these filters." if any(form.get(k) for k in FILTER_NAMES) else None
+        main = el("section", el("p", hint, class_="summary") if hint else None, id="results", aria_live="polite")
+    title = f"{form['q']} – search" if form.get("q") else "Search"
+    return layout(title, main, search_form(form, vocab, with_help=True))
+
+
+# --- card -------------------------------------------------------------------------------------
+
+
+def _card_column(lang: str, records: list[Ruling]) -> Html:
+    items = [
+        el("li", meta(r, with_card=False), el("p", r.text, lang=r.lang), el("div", chips(r.tags), ruling_link(r.id), class_="foot"),
+           class_="ruling")  # fmt: skip
+        for r in records
+    ]
+    return el(
+        "section",
+        el("h2", f"{LANG_NAMES[lang]} ({len(records)})"),
+        el("ol", items, class_="rulings") if items else el("p", "No rulings in this language.", class_="empty"),
+        class_=f"column col-{lang}",
+        lang=lang,
+    )
+
+
+def card_page(card: Card, records: list[Ruling], others: list[Card], vocab: Vocabulary) -> Html:
+    """A card's rulings in two columns: Italian on the left, English on the right."""
+    names = [card.names.get("it"), card.names.get("en")]
+    title = " / ".join(n for n in names if n) or card.display
+    by_lang = {lang: [r for r in records if r.lang == lang] for lang in LANG_NAMES}
+    also = [el("a", other.display, href=card_url(other.display)) for other in others[:5]]
+    main = join(
+        el("h1", title),
+        el("p", "Also matching: ", also, class_="also") if also else None,
+        el("div", [_card_column(lang, rs) for lang, rs in by_lang.items()], class_="columns"),
+    )
+    return layout(title, main, search_form({}, vocab))
+
+
+# --- ruling -----------------------------------------------------------------------------------
+
+
+def _check_info(info: dict) -> Html:
+    if info.get("error"):
+        return el("li", el("code", info["id"]), " – ", info["error"], class_="check missing")
+    return el(
+        "li",
+        el("strong", info["title"]),
+        " ",
+        el("code", info["id"]),
+        el("div", "CR ", el("span", ", ".join(info["rules"]), class_="cr-numbers"), class_="cr"),
+        el("p", info["claim"], class_="claim"),
+        class_="check",
+    )
+
+
+def check_results(run: dict) -> Html:
+    """The outcome of running a ruling's checks (the JavaScript renders the same markup)."""
+    if run["passed"] is None:
+        return el("p", "This ruling has no check to run.", class_="outcome")
+    items = [
+        el("li", el("span", "passed" if r["passed"] else "failed", class_="status"), " ", r["title"], " – ", r["message"],
+           class_="passed" if r["passed"] else "failed")  # fmt: skip
+        for r in run["results"]
+    ]
+    failed = sum(not r["passed"] for r in run["results"])
+    outcome = "All checks passed." if run["passed"] else f"{failed} check(s) failed."
+    return join(el("p", outcome, class_="outcome " + ("passed" if run["passed"] else "failed")), el("ul", items, class_="runs"))
+
+
+def ruling_page(detail: dict, vocab: Vocabulary, run: dict | None = None) -> Html:
+    """One ruling: text, card, date, language, tags, CR numbers, and its checks with a button
+    that runs them (a form that works without JavaScript, sped up by it)."""
+    record = Ruling.from_dict(detail)
+    checks = detail["check_details"]
+    if checks:
+        button = el(
+            "form",
+            el("input", type="hidden", name="run", value="checks"),
+            el("button", "Run checks", type="submit"),
+            id="run-checks",
+            action=ruling_url(record.id),
+            method="get",
+            data_ruling=record.id,
+        )
+        checks_part = join(el("ul", [_check_info(c) for c in checks], class_="checks"), button)
+    else:
+        checks_part = el("p", record.no_check or "No check encodes this ruling's claim yet.", class_="no-check")
+    rows = [
+        ("Card", el("a", card_label(record), href=card_url(display_name(record)), class_="card-link")),
+        ("Date", el("time", record.date.isoformat())),
+        ("Language", badges(record.lang, record.mixed)),
+        ("Tags", chips(record.tags) if record.tags else "-"),
+        ("Rules", rule_links(record.rules)),
+        ("Source", el("code", record.source)),
+        ("Id", el("code", record.id)),
+    ]
+    main = join(
+        el("h1", card_label(record)),
+        el("blockquote", record.text, class_="ruling-text", lang=record.lang),
+        el("dl", [(el("dt", k), el("dd", v)) for k, v in rows], class_="facts"),
+        el("h2", "Checks"),
+        checks_part,
+        el("div", check_results(run) if run else None, id="check-results", aria_live="polite"),
+    )
+    return layout(f"{record.card} {record.date.isoformat()}", main, search_form({}, vocab))
+
+
+# --- tags -------------------------------------------------------------------------------------
+
+
+def tags_page(rows: list[dict], vocab: Vocabulary) -> Html:
+    """The tag vocabulary with rulings per language and export links per tag."""
+    body = []
+    for row in rows:
+        exports = [el("a", fmt, href=export_url(fmt, tag=row["id"]), download=True) for fmt in FORMATS]
+        body.append(
+            el(
+                "tr",
+                el("td", el("a", row["id"], href=search_url(q=f"tag:{row['id']}"), class_="chip")),
+                el("td", row["label"].get("it", ""), lang="it"),
+                el("td", row["label"].get("en", ""), lang="en"),
+                el("td", rule_links(row["rules"])),
+                el("td", str(row["counts"]["it"]), class_="num"),
+                el("td", str(row["counts"]["en"]), class_="num"),
+                el("td", exports, class_="exports"),
+            )
+        )
+    head = el("tr", [el("th", h) for h in ("tag", "italiano", "English", "CR", "it", "en", "export")])
+    main = join(el("h1", "Tags"), el("div", el("table", el("thead", head), el("tbody", body), class_="tags-table"), class_="scroll"))
+    return layout("Tags", main, search_form({}, vocab))
+
+
+# --- errors -----------------------------------------------------------------------------------
+
+
+def _commas(items: list[Html]) -> Html:
+    return join([(", " if i else "", item) for i, item in enumerate(items)])
+
+
+def error_page(status: int, body: dict, form: Mapping[str, str], vocab: Vocabulary) -> Html:
+    """An error as a page: the message, where a query went wrong, suggestions as links."""
+    parts = [el("p", body["error"], class_="error-message")]
+    if "position" in body and form.get("q"):
+        pointer = QueryError(form["q"], body["position"], body["error"]).pointer(width=80)
+        parts.append(el("pre", pointer, class_="pointer"))
+    if body.get("suggestions"):
+        links = [el("a", name, href=card_url(name)) for name in body["suggestions"]]
+        parts.append(el("p", "Did you mean: ", _commas(links), "?", class_="suggestions"))
+    heading = f"{ERROR_TITLES.get(status, 'Error')} ({status})"
+    main = el("section", el("h1", heading), parts, id="results", class_="error", role="alert")
+    return layout(f"Error {status}", main, search_form(form, vocab, with_help=True))

@@ -1,0 +1,73 @@
+"""A bounded load on a real server on loopback: 2,000 requests, 16 at a time, a mix over the API
+(searches, cards, rulings, checks, tags), with no errors; and the same while the index is rebuilt.
+No timing assertions: ``bench/load.py`` runs the same load and prints the figures."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import threading
+
+import pytest
+
+from kb.build import ingest_into
+from kb.index import Location
+from kb.serve import create_app, serve_in_thread
+
+from .conftest import NAMES, ROOT, SOURCES
+
+
+def _bench():
+    spec = importlib.util.spec_from_file_location("kb_bench_load", ROOT / "bench" / "load.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+load = _bench()
+
+
+def test_two_thousand_mixed_requests_sixteen_at_a_time(bundled_index):
+    with serve_in_thread(create_app(bundled_index)) as base_url:
+        requests = load.plan(base_url, 2000, seed=1)
+        stats = load.run(base_url, requests, concurrency=16)
+    assert {kind for kind, _ in requests} == {"search", "card", "ruling", "check", "tags"}
+    assert len(stats.outcomes) == 2000
+    assert [(o.status, o.url, o.error) for o in stats.errors] == []
+    summary = stats.summary()
+    print(f"\nload: {summary}")
+    assert summary["errors"] == 0 and summary["requests"] == 2000
+
+
+def test_load_while_the_index_is_rebuilt(tmp_path):
+    location = Location(tmp_path / "index")
+    ingest_into(location, SOURCES, NAMES)
+    first = location.current().path
+    app = create_app(location)
+    with serve_in_thread(app) as base_url:
+        requests = load.plan(base_url, 1000, seed=2)
+        rebuilt = threading.Event()
+
+        def rebuild():  # one ruling more: every id the load asks for stays
+            extra = tmp_path / "extra.jsonl"
+            extra.write_text('{"card": "Fast Forward", "date": "2026-02-01", "lang": "en", '
+                             '"text": "A goaded creature attacks each combat if able."}\n', encoding="utf-8")
+            ingest_into(location, [*SOURCES, extra], NAMES)
+            rebuilt.set()
+
+        builder = threading.Timer(0.2, rebuild)
+        builder.start()
+        stats = load.run(base_url, requests, concurrency=16)
+        builder.join(60)
+        assert rebuilt.is_set()
+        after = load.run(base_url, [("tags", "/api/tags")], concurrency=1)
+    assert [(o.status, o.url, o.error) for o in stats.errors + after.errors] == []
+    assert app.state.kb.generation.path == location.current().path != first  # serving the rebuilt one
+
+
+@pytest.mark.parametrize("concurrency", [1, 64])
+def test_concurrency_extremes(bundled_index, concurrency):
+    with serve_in_thread(create_app(bundled_index)) as base_url:
+        stats = load.run(base_url, load.plan(base_url, 300, seed=3), concurrency=concurrency)
+    assert stats.errors == []
