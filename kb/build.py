@@ -17,7 +17,7 @@ from typing import Callable, Iterable
 
 import numpy as np
 
-from . import __version__
+from . import __version__, importers
 from .errors import IngestError, StrictFailure
 from .freshness import default_names, default_sources, vocabulary_fingerprint
 from .index import SCHEMA_VERSION, Generation, Location, catalog_of, delete_from_shard, stats_of, write_shard
@@ -64,9 +64,9 @@ class PartResult:
     files: dict  # source file -> Report
 
 
-def build_part(shard: Path, units: list[Unit], names: Names) -> PartResult:
+def build_part(shard: Path, units: list[Unit], names: Names, oracle=None) -> PartResult:
     """Read, enrich and index one part into its own shard."""
-    collector = Collector(Enricher(names))
+    collector = Collector(Enricher(names), oracle)
     for unit in units:
         collector.add(unit)
     prepared = list(collector.prepared.values())
@@ -166,12 +166,19 @@ def ingest_into(
         return _unchanged(current, skipped, strict)
     report = Report(files_skipped=skipped)
     table = load_names([*name_files, *table_files], report)
+    prepass = importers.prepare(ruling_files)
+    for pair in prepass.pairs:
+        table.add(pair.en, pair.it)
     gen = location.new_generation()
     try:
         if plan is None:
-            records, files = _build_all(gen, ruling_files, table, progress)
+            records, files = _build_all(gen, ruling_files, table, progress, prepass.oracle)
         else:
-            records, files = _build_changes(gen, current, plan, table, progress)
+            records, files = _build_changes(gen, current, plan, table, progress, prepass.oracle)
+        for problem in prepass.problems:  # of Scryfall cards files, which only the prepass reads
+            part = files.setdefault(file_key(problem.path), Report())
+            part.problems.append(problem)
+            part.files_rejected += problem.file
         for path in ruling_files:
             report.absorb(files.get(file_key(str(path)), Report()))
         if strict and report.errors:
@@ -197,10 +204,10 @@ class Sources:
     table_files: list
 
 
-def _build_all(gen: Generation, ruling_files: list[Path], table: Names, progress) -> tuple[list, dict]:
+def _build_all(gen: Generation, ruling_files: list[Path], table: Names, progress, oracle=None) -> tuple[list, dict]:
     workers = workers_for(sum(p.stat().st_size for p in ruling_files if p.exists()))
     groups = partition(units_for(ruling_files, workers), workers) or [[]]
-    jobs = [(gen.shard_path(n), group, table) for n, group in enumerate(groups)]
+    jobs = [(gen.shard_path(n), group, table, oracle) for n, group in enumerate(groups)]
     return merge(_run_parts(jobs, progress), gen)
 
 
@@ -231,6 +238,9 @@ def plan_update(current: Generation, sources: Sources) -> Plan | None:
     changed = sorted((set(now) ^ rulings_before) | {p for p in set(now) & rulings_before if not _same_file(now[p], before[p])})
     if any(before.get(p, {}).get("counts", {}).get("shadowed") for p in changed):
         return None  # a changed file held the first copy of rulings other files repeat
+    kinds = {before.get(p, {}).get("kind") for p in changed} | {importers.detect(now[p]) for p in changed if p in now}
+    if kinds & importers.IMPORTED:
+        return None  # bulk files bring card names, and Scryfall rulings need the cards file
     if len(changed) > max(1, len(now) // 2):
         return None
     return Plan(tuple(changed), {p: before[p] for p in set(now) & rulings_before if p not in changed})
@@ -257,7 +267,7 @@ def _unchanged(current: Generation, skipped: list, strict: bool) -> Report:
     return report
 
 
-def _build_changes(gen: Generation, current: Generation, plan: Plan, table: Names, progress) -> tuple[list, dict]:
+def _build_changes(gen: Generation, current: Generation, plan: Plan, table: Names, progress, oracle=None) -> tuple[list, dict]:
     """Link the current shards into ``gen``, drop the changed files' rulings, index their new
     rulings in one more shard, and return every record with the per-file reports."""
     shards = [shard.link_into(gen.path) for shard in current.shards]
@@ -276,7 +286,7 @@ def _build_changes(gen: Generation, current: Generation, plan: Plan, table: Name
     units = units_for([Path(p) for p in plan.changed if Path(p).exists()], 1)
     if units:
         seen = {r.id: file_key(source_file(r)) for r in records}
-        result = _run_parts([(gen.shard_path(len(shards)), units, table)], progress)[0]
+        result = _run_parts([(gen.shard_path(len(shards)), units, table, oracle)], progress)[0]
         fresh, new_files = merge([result], gen, first=len(shards), seen=seen, files=files)
         records += fresh
         files.update(new_files)
@@ -294,6 +304,7 @@ def manifest(sources: Sources, files: dict[str, Report], report: Report) -> dict
         entry = fingerprint(Path(path))
         part = files.get(file_key(str(path)))
         if part is not None:
+            entry["kind"] = importers.detect(Path(path))
             entry["counts"] = part.counts()
             entry["problems"] = [problem.__dict__ for problem in part.problems]
         entries[file_key(str(path))] = entry

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from . import analysis, language
+from . import analysis, importers, language
+from .importers import Repeats
 from .names import Names
 from .readers import Item, Problem, RawRuling, decode, is_jsonl, read_dated, read_jsonl
 from .records import Ruling, ruling_id
@@ -194,6 +195,7 @@ class Enricher:
             checks=reading.checks,
             source=f"{raw.path}:{raw.line}",
             no_check=reading.no_check,
+            origin=raw.origin,
         )
         return Prepared(record, reading.terms)
 
@@ -231,7 +233,11 @@ def units_of(path: Path, chunk: int = 4 << 20) -> list[Unit]:
     return units
 
 
-def read_unit(unit: Unit) -> Iterator[Item]:
+def read_unit(unit: Unit, oracle=None) -> Iterator[Item]:
+    kind = importers.detect(unit.path)
+    if kind in importers.IMPORTED:
+        yield from importers.read(unit.path, kind, oracle)
+        return
     path = str(unit.path)
     try:
         with open(unit.path, "rb") as handle:
@@ -257,8 +263,9 @@ class Collector:
     counts the later ones as ``shadowed``, the file of a later one counts it as a duplicate.
     """
 
-    def __init__(self, enrich: Enricher):
+    def __init__(self, enrich: Enricher, oracle=None):
         self.enrich = enrich
+        self.oracle = oracle
         self.files: dict[str, Report] = {}
         self.prepared: dict[str, Prepared] = {}
 
@@ -274,7 +281,11 @@ class Collector:
         report = self.files.setdefault(str(unit.path), Report())
         report.files_read += unit.start == 0
         hint = None
-        for item in read_unit(unit):
+        for item in read_unit(unit, self.oracle):
+            if isinstance(item, Repeats):
+                report.rulings_read += item.count
+                report.duplicates += item.count
+                continue
             if isinstance(item, Problem):
                 report.problems.append(item)
                 report.rulings_read += item.rulings
@@ -304,9 +315,14 @@ def ingest(
     table = names or Names()
     for en, it in load_names([*name_files, *table_files], report).pairs():
         table.add(en, it)
-    collector = Collector(Enricher(table))
+    prepass = importers.prepare(ruling_files)
+    for pair in prepass.pairs:
+        table.add(pair.en, pair.it)
+    collector = Collector(Enricher(table), prepass.oracle)
     for path in ruling_files:
         for unit in units_of(path):
             collector.add(unit)
     report.absorb(collector.report)
+    report.problems.extend(prepass.problems)
+    report.files_rejected += sum(p.file for p in prepass.problems)
     return [p.record for p in collector.prepared.values()], report

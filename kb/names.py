@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
-from .analysis import name_terms
+from .analysis import fold, name_terms
 from .errors import UnknownCard
 from .records import card_key
 
@@ -95,6 +95,7 @@ class Card:
 
 
 FUZZY_CUTOFF = 0.8
+PARTIAL_RANKED = 20
 SUGGEST_CUTOFF = 0.5
 
 
@@ -228,7 +229,10 @@ class Catalog:
             if any(word.startswith(first) for word in row[0].split())
         ]
         rows.sort(key=lambda row: (not row[0].startswith(key), len(row[0]), row[0]))
-        return self._cards_of(rows)
+        cards = self._cards_of(rows)
+        # among the first candidates, the card with more rulings is the likelier one meant
+        head = sorted(cards[:PARTIAL_RANKED], key=lambda c: (not any(fold(n).startswith(key) for n in c.all_names()), -c.rulings))
+        return head + cards[PARTIAL_RANKED:]
 
     def _all_folded(self) -> list[str]:
         if self._folded is None:

@@ -31,6 +31,8 @@ class RawRuling:
     path: str
     line: int
     lang: str | None = None  # given by the source, else detected
+    origin: str | None = None  # who wrote it, where the source says: Scryfall's "wotc" or "scryfall"
+    anchor: str | None = None  # a stable place in a bulk file ("C19/61", an oracle id), where line is not one
 
 
 @dataclass(frozen=True)
@@ -204,7 +206,8 @@ def read_jsonl(path: str, text: str, first_line: int = 1) -> Iterator[Item]:
         except DateProblem as err:
             yield Problem(path, number, str(err), rulings=1)
             continue
-        yield RawRuling(obj["card"].strip(), day, " ".join(obj["text"].split()), path, number, obj.get("lang"))
+        origin = obj.get("origin") if isinstance(obj.get("origin"), str) else None
+        yield RawRuling(obj["card"].strip(), day, " ".join(obj["text"].split()), path, number, obj.get("lang"), origin)
     if not found and first_line == 1:
         yield Problem(path, 1, "empty file", file=True)
 

@@ -66,6 +66,7 @@ class Ruling:
     checks: tuple[str, ...] = ()
     source: str = ""
     no_check: str | None = None  # why no check encodes this ruling's claim, when none does
+    origin: str | None = None  # who wrote it, where the source says (Scryfall: wotc, scryfall)
 
     @property
     def key(self) -> str:
@@ -73,7 +74,8 @@ class Ruling:
         return card_key(self.card_names.get("en") or self.card_names.get("it") or self.card)
 
     def to_dict(self) -> dict:
-        """The record in the JSON contract (FIELDS, in that order; ``no_check`` when it has one)."""
+        """The record in the JSON contract (FIELDS, in that order; ``no_check`` and ``origin``
+        only when they are known)."""
         return {
             "id": self.id,
             "card": self.card,
@@ -87,6 +89,7 @@ class Ruling:
             "checks": list(self.checks),
             "source": self.source,
             **({"no_check": self.no_check} if self.no_check else {}),
+            **({"origin": self.origin} if self.origin else {}),
         }
 
     @classmethod
@@ -104,4 +107,5 @@ class Ruling:
             checks=tuple(data.get("checks", ())),
             source=data.get("source", ""),
             no_check=data.get("no_check"),
+            origin=data.get("origin"),
         )

@@ -11,7 +11,7 @@ from typing import Iterable
 
 from .errors import IngestError
 
-RULING_SUFFIXES = {".txt", ".jsonl", ""}
+RULING_SUFFIXES = {".txt", ".jsonl", ".json", ".gz", ""}
 NAME_SUFFIXES = {".tsv"}
 
 
@@ -43,6 +43,10 @@ def expand(paths: Iterable[str | Path]) -> tuple[list[Path], list[Path], list[st
 
 
 def fingerprint(path: Path) -> dict:
+    """Size, modification time and SHA-256 of a file (read in blocks: bulk files are large)."""
     stat = path.stat()
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()
-    return {"sha256": digest, "size": stat.st_size, "mtime_ns": stat.st_mtime_ns}
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return {"sha256": digest.hexdigest(), "size": stat.st_size, "mtime_ns": stat.st_mtime_ns}
