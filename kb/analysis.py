@@ -11,9 +11,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from whoosh.analysis import Analyzer, CharsetFilter, LowercaseFilter, RegexTokenizer, Token
+from whoosh.analysis import Analyzer, Token
 from whoosh.lang.stopwords import stoplists
-from whoosh.support.charset import accent_map
 
 LANGS = ("it", "en")
 
@@ -107,7 +106,6 @@ class LanguageAnalyzer(Analyzer):
 
 
 ANALYZERS = {lang: LanguageAnalyzer(lang) for lang in LANGS}
-NAME_ANALYZER = RegexTokenizer(TOKEN_PATTERN) | LowercaseFilter() | CharsetFilter(accent_map)
 
 
 @lru_cache(maxsize=4096)

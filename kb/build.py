@@ -27,6 +27,7 @@ from .pairing import pair_translations
 from .readers import Problem
 from .records import Ruling
 from .sources import expand, fingerprint
+from .vocabulary import vocabulary
 
 PARALLEL_BYTES = 1 << 20  # below this much input, one process is faster than several
 
@@ -186,6 +187,7 @@ def ingest_into(
         catalog_of(records).save(gen.path)
         gen.write_json("pairs.json", pair_translations(records))
         gen.write_json("stats.json", stats_of(records))
+        gen.write_json("vocabulary.json", {"tags": [tag.to_dict() for tag in vocabulary()]})
         gen.write_json("manifest.json", manifest(sources, files, report))
         location.publish(gen)
     except BaseException:

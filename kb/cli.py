@@ -177,8 +177,8 @@ def search(query, limit, lang, tag, card, since, until, collapse, index_dir, as_
         if part.startswith("--"):
             raise click.UsageError(f"no such option: {part.split('=')[0]}")
     query = " ".join(query)
-    filters = option_filters(lang=lang, tag=tag, card=card, since=since, until=until)
     with _open(index_dir) as store:
+        filters = option_filters(lang=lang, tag=tag, card=card, since=since, until=until, vocab=store.vocabulary)
         results = run_search(store, query, filters, limit=limit, collapse=collapse)
     if as_json:
         data = results.to_dict()

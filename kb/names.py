@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import difflib
 import json
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -113,6 +112,19 @@ def _similarity(typed: str, name: str) -> float:
 _SEP = "\x1f"  # between the card keys of one name
 
 
+def _line_starting(text: str, prefix: str) -> str | None:
+    """The line of ``text`` that starts with ``prefix``, found with ``str.find``."""
+    if text.startswith(prefix):
+        at = 0
+    else:
+        at = text.find("\n" + prefix)
+        if at < 0:
+            return None
+        at += 1
+    end = text.find("\n", at)
+    return text[at : end if end >= 0 else len(text)]
+
+
 class Catalog:
     """The cards of an index, found by any of their names.
 
@@ -175,23 +187,43 @@ class Catalog:
 
     def card(self, key: str) -> Card:
         if key not in self._cards:
-            prefix = re.escape('{"key": ' + json.dumps(key, ensure_ascii=False) + ",")
-            line = re.search(f"^{prefix}.*$", self._cards_text, re.MULTILINE)
-            data = json.loads(line.group())
+            line = _line_starting(self._cards_text, '{"key": ' + json.dumps(key, ensure_ascii=False) + ",")
+            data = json.loads(line)
             self._cards[key] = Card(data["key"], data["names"], data["written"], data["rulings"])
         return self._cards[key]
 
-    def _keys_where(self, pattern: str) -> list[tuple[str, list[str]]]:
-        """(folded name, card keys) of the lines matching ``pattern``."""
-        found = re.finditer(pattern, self._names_text, re.MULTILINE)
-        return [(m.group(1), m.group(2).split(_SEP)) for m in found]
+    def _lines_holding(self, needle: str, column: int, whole_words: bool) -> list[tuple[str, list[str]]]:
+        """(folded name, card keys) of the lines whose ``column`` (0: folded name, 1: spelled)
+        holds ``needle``, as whole words or anywhere. A plain substring search (``str.find``)
+        then a look at each hit: far faster than a regular expression over the whole text."""
+        text, rows, seen = self._names_text, [], set()
+        at = text.find(needle)
+        while at >= 0:
+            start = text.rfind("\n", 0, at) + 1
+            end = text.find("\n", at)
+            end = len(text) if end < 0 else end
+            if start not in seen:
+                folded, spelled, keys = text[start:end].split("\t")
+                cell = (folded, spelled)[column]
+                if (f" {needle} " in f" {cell} ") if whole_words else (needle in cell):
+                    seen.add(start)
+                    rows.append((folded, keys.split(_SEP)))
+            at = text.find(needle, at + 1)
+        return rows
+
+    def _row(self, folded: str) -> list[tuple[str, list[str]]]:
+        """The line of one folded name, if any."""
+        line = _line_starting(self._names_text, folded + "\t")
+        if line is None:
+            return []
+        name, _, keys = line.split("\t")
+        return [(name, keys.split(_SEP))]
 
     def _named_by(self, words: tuple[str, ...]) -> tuple[str, ...]:
         """Keys of the cards whose name holds these index words in this order ("krosan grip")."""
         if not words:
             return ()
-        phrase = re.escape(" ".join(words))
-        rows = self._keys_where(rf"^([^\t\n]*)\t(?:[^\t\n]* )?{phrase}(?: [^\t\n]*)?\t([^\n]*)$")
+        rows = self._lines_holding(" ".join(words), 1, whole_words=True)
         return tuple(dict.fromkeys(k for _, keys in rows for k in keys))
 
     def _resolve(self, name: str) -> list[Card]:
@@ -207,7 +239,7 @@ class Catalog:
         if self._exact is not None:
             exact = [(key, self._exact[key])] if key in self._exact else []
         else:
-            exact = self._keys_where(rf"^({re.escape(key)})\t[^\t\n]*\t([^\n]*)$")
+            exact = self._row(key)
         if exact:
             return self._cards_of(exact)
         partial = self._partial(key)
@@ -225,7 +257,7 @@ class Catalog:
         first = key.split()[0]
         rows = [
             row
-            for row in self._keys_where(rf"^([^\t\n]*{re.escape(key)}[^\t\n]*)\t[^\t\n]*\t([^\n]*)$")
+            for row in self._lines_holding(key, 0, whole_words=False)
             if any(word.startswith(first) for word in row[0].split())
         ]
         rows.sort(key=lambda row: (not row[0].startswith(key), len(row[0]), row[0]))
@@ -240,7 +272,7 @@ class Catalog:
         return self._folded
 
     def _rows(self, folded: list[str]) -> list[tuple[str, list[str]]]:
-        return [row for name in folded for row in self._keys_where(rf"^({re.escape(name)})\t[^\t\n]*\t([^\n]*)$")]
+        return [row for name in folded for row in self._row(name)]
 
     def _cards_of(self, rows: list[tuple[str, list[str]]]) -> list[Card]:
         keys = dict.fromkeys(k for _, ks in rows for k in ks)

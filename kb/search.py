@@ -235,7 +235,7 @@ def _any(fieldname: str, values: list[str]) -> wq.Query:
     return terms[0] if len(terms) == 1 else wq.Or(terms)
 
 
-def option_filters(lang=None, tag=None, card=None, since=None, until=None) -> list[Field]:
+def option_filters(lang=None, tag=None, card=None, since=None, until=None, vocab: Vocabulary | None = None) -> list[Field]:
     """The search options as query fields; OptionError names the option that is wrong."""
     fields: list[Field] = []
 
@@ -248,7 +248,7 @@ def option_filters(lang=None, tag=None, card=None, since=None, until=None) -> li
     if lang:
         add("lang", lambda: Field("lang", parse_value("lang", lang), 0))
     if tag:
-        add("tag", lambda: Field("tag", vocabulary().resolve(tag), 0))
+        add("tag", lambda: Field("tag", (vocab or vocabulary()).resolve(tag), 0))
     if card:
         add("card", lambda: Field("card", card, 0))
     if since:
@@ -305,7 +305,7 @@ def search(
     ``collapse`` shows one ruling per text (the same ruling on many cards): ``total`` then
     counts texts, and each hit says how many more matching rulings share its text.
     """
-    built = build(text, store.catalog, filters)
+    built = build(text, store.catalog, filters, store.vocabulary)
     index = store.index
     match = index.evaluate(built.query)
     if not built.scored:
@@ -322,7 +322,7 @@ def search(
 def select(store: Store, filters: list[Field] = ()) -> list[Ruling]:
     """Every ruling that passes the filters (all of them without filters)."""
     if filters:
-        builder = Builder("", store.catalog, vocabulary())
+        builder = Builder("", store.catalog, store.vocabulary)
         query = builder.build(And(tuple(filters)) if len(filters) > 1 else filters[0])
     else:
         query = wq.Every()

@@ -11,6 +11,7 @@ from .execute import Index
 from .index import Generation, Location
 from .names import Catalog
 from .records import Ruling
+from .vocabulary import Vocabulary, from_data, vocabulary
 
 
 class Store:
@@ -23,6 +24,7 @@ class Store:
         self.stats = generation.read_json("stats.json")
         self.manifest = generation.manifest
         self._pairs: dict[str, str] | None = None
+        self._vocabulary: Vocabulary | None = None
 
     def close(self) -> None:
         self.index.close()
@@ -66,6 +68,14 @@ class Store:
         codes = dict.fromkeys(int(c) for c in index.card[others] if c != index.card[self.docnum(ruling.id)])
         keys = {code: key for key, code in index.card_codes.items()}
         return [self.catalog.card(keys[code]).display for code in codes]
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """The tag vocabulary the index was built with (kept as JSON beside it: no YAML to parse)."""
+        if self._vocabulary is None:
+            path = self.generation.path / "vocabulary.json"
+            self._vocabulary = from_data(self.generation.read_json(path.name)) if path.exists() else vocabulary()
+        return self._vocabulary
 
     @property
     def pairs(self) -> dict[str, str]:

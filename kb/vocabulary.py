@@ -7,9 +7,6 @@ from functools import lru_cache
 from importlib import resources
 from typing import Iterable, Sequence
 
-import yaml
-
-LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available
 
 from .analysis import LANGS, fold, phrase_terms
 from .errors import UnknownTag
@@ -128,7 +125,14 @@ class Vocabulary:
 
 
 def load(text: str) -> Vocabulary:
-    data = yaml.load(text, Loader=LOADER)
+    """A vocabulary from its YAML text."""
+    import yaml
+
+    return from_data(yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)))
+
+
+def from_data(data: dict) -> Vocabulary:
+    """A vocabulary from its data (the parsed YAML, or the JSON copy an index keeps)."""
     return Vocabulary(
         [
             Tag(

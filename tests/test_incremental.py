@@ -70,7 +70,7 @@ def test_an_update_equals_a_full_rebuild(tmp_path, sources, change):
     assert report.summary() == summary
     # the unchanged shard was linked, not rewritten
     old, new = before.shards[0].path, location.require().shards[0].path
-    segment = next(p.name for p in old.iterdir() if p.suffix == ".seg")
+    segment = next(p.name for p in old.iterdir() if p.suffix == ".pst")
     assert os.stat(old / segment).st_ino == os.stat(new / segment).st_ino
 
 
