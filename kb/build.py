@@ -68,11 +68,9 @@ class PartResult:
 def build_part(shard: Path, units: list[Unit], names: Names, oracle=None) -> PartResult:
     """Read, enrich and index one part into its own shard."""
     collector = Collector(Enricher(names), oracle)
-    for unit in units:
-        collector.add(unit)
-    prepared = list(collector.prepared.values())
-    write_shard(shard, ((p.record, p.terms) for p in prepared))
-    return PartResult([p.record for p in prepared], {file_key(k): v for k, v in collector.files.items()})
+    stream = (prepared for unit in units for prepared in collector.read(unit))
+    write_shard(shard, ((p.record, p.terms) for p in stream))
+    return PartResult(collector.records, {file_key(k): v for k, v in collector.files.items()})
 
 
 def _build_part_star(args) -> PartResult:

@@ -261,13 +261,16 @@ class Collector:
 
     Identical rulings (same id) are kept once: the first one read; the file of the first one
     counts the later ones as ``shadowed``, the file of a later one counts it as a duplicate.
+    Records stream out as they are read (only their ids are remembered) and ``records`` keeps
+    them without their analysed terms, so memory holds one ruling's terms at a time.
     """
 
     def __init__(self, enrich: Enricher, oracle=None):
         self.enrich = enrich
         self.oracle = oracle
         self.files: dict[str, Report] = {}
-        self.prepared: dict[str, Prepared] = {}
+        self.first: dict[str, str] = {}  # ruling id -> the file it was first read from
+        self.records: list[Ruling] = []
 
     @property
     def report(self) -> Report:
@@ -278,6 +281,11 @@ class Collector:
         return total
 
     def add(self, unit: Unit) -> None:
+        for _ in self.read(unit):
+            pass
+
+    def read(self, unit: Unit) -> Iterator[Prepared]:
+        """The new rulings of a unit, prepared, as they are read."""
         report = self.files.setdefault(str(unit.path), Report())
         report.files_read += unit.start == 0
         hint = None
@@ -294,14 +302,17 @@ class Collector:
                 continue
             report.rulings_read += 1
             prepared = self.enrich(item, hint)
-            hint = prepared.record.lang
-            first = self.prepared.get(prepared.record.id)
+            record = prepared.record
+            hint = record.lang
+            first = self.first.get(record.id)
             if first is None:
-                self.prepared[prepared.record.id] = prepared
+                self.first[record.id] = str(unit.path)
+                self.records.append(record)
                 report.ingested += 1
+                yield prepared
             else:
                 report.duplicates += 1
-                self.files[source_file(first.record)].shadowed += 1
+                self.files[first].shadowed += 1
 
 
 def ingest(
@@ -325,4 +336,4 @@ def ingest(
     report.absorb(collector.report)
     report.problems.extend(prepass.problems)
     report.files_rejected += sum(p.file for p in prepass.problems)
-    return [p.record for p in collector.prepared.values()], report
+    return collector.records, report
