@@ -20,13 +20,13 @@ import numpy as np
 from . import __version__, importers
 from .errors import IngestError, StrictFailure
 from .freshness import default_names, default_sources, vocabulary_fingerprint
-from .index import SCHEMA_VERSION, Generation, Location, catalog_of, delete_from_shard, stats_of, write_shard
+from .index import SCHEMA_VERSION, Generation, Location, delete_from_shard, write_shard
 from .ingest import Collector, Enricher, Report, Unit, load_names, source_file, units_of
-from .names import Names
+from .names import Catalog, Names
 from .pairing import pair_translations
 from .readers import Problem
-from .records import Ruling
 from .sources import expand, fingerprint
+from .summary import Summary
 from .vocabulary import vocabulary
 
 PARALLEL_BYTES = 1 << 20  # below this much input, one process is faster than several
@@ -61,16 +61,29 @@ def partition(units: list[Unit], parts: int) -> list[list[Unit]]:
 
 @dataclass
 class PartResult:
-    records: list
+    """What a worker sends back: per-file reports, the ids it indexed (with their files), and a
+    summary of its rulings; not the rulings themselves."""
+
     files: dict  # source file -> Report
+    ids: list  # (ruling id, source file), in reading order
+    summary: Summary
 
 
 def build_part(shard: Path, units: list[Unit], names: Names, oracle=None) -> PartResult:
     """Read, enrich and index one part into its own shard."""
     collector = Collector(Enricher(names), oracle)
-    stream = (prepared for unit in units for prepared in collector.read(unit))
-    write_shard(shard, ((p.record, p.terms) for p in stream))
-    return PartResult(collector.records, {file_key(k): v for k, v in collector.files.items()})
+    summary, ids = Summary(), []
+
+    def stream():
+        for unit in units:
+            for prepared in collector.read(unit):
+                record = prepared.record
+                summary.add(record)
+                ids.append((record.id, file_key(source_file(record))))
+                yield record, prepared.terms
+
+    write_shard(shard, stream())
+    return PartResult({file_key(k): v for k, v in collector.files.items()}, ids, summary)
 
 
 def _build_part_star(args) -> PartResult:
@@ -109,30 +122,32 @@ def _run_parts(jobs: list[tuple], progress: Callable[[int, int], None] | None) -
 
 
 def merge(
-    results: list[PartResult], gen: Generation, first: int = 0, seen: dict | None = None, files: dict | None = None
-) -> tuple[list[Ruling], dict[str, Report]]:
-    """The parts' records and per-file reports; a ruling an earlier part (or ``seen``: id →
-    file, of the shards before ``first``) already holds is deleted from its later shard and
-    counted as a duplicate, and as shadowed by the file that holds it."""
+    results: list[PartResult],
+    gen: Generation,
+    first: int = 0,
+    seen: dict | None = None,
+    files: dict | None = None,
+    summary: Summary | None = None,
+) -> tuple[Summary, dict[str, Report]]:
+    """Add up the parts' summaries and per-file reports. A ruling an earlier part (or ``seen``:
+    id → file, of the shards before ``first``) already holds is deleted from its later shard
+    and counted as a duplicate, and as shadowed by the file that holds it."""
     seen = dict(seen or {})
-    kept: list[Ruling] = []
     files = dict(files or {})
-    new: dict[str, Report] = {}
+    summary = summary or Summary()
     for number, result in enumerate(results, first):
         for path, part in result.files.items():
-            new.setdefault(path, Report()).absorb(part)
-        files.update(new)
-        repeated = [r for r in result.records if r.id in seen]
-        delete_from_shard(gen.shard_path(number), [r.id for r in repeated])
-        for record in repeated:
-            files[file_key(source_file(record))].duplicates += 1
-            files[file_key(source_file(record))].ingested -= 1
-            if seen[record.id] in files:
-                files[seen[record.id]].shadowed += 1
-        fresh = [r for r in result.records if r.id not in seen]
-        seen.update((r.id, file_key(source_file(r))) for r in fresh)
-        kept.extend(fresh)
-    return kept, {path: files[path] for path in files}
+            files.setdefault(path, Report()).absorb(part)
+        repeated = {ruling: path for ruling, path in result.ids if ruling in seen}
+        result.summary.remove(delete_from_shard(gen.shard_path(number), repeated))
+        summary.absorb(result.summary)
+        for ruling, path in repeated.items():
+            files[path].duplicates += 1
+            files[path].ingested -= 1
+            if seen[ruling] in files:
+                files[seen[ruling]].shadowed += 1
+        seen.update((ruling, path) for ruling, path in result.ids if ruling not in repeated)
+    return summary, files
 
 
 # --- ingest into a location -------------------------------------------------------------------
@@ -171,9 +186,9 @@ def ingest_into(
     gen = location.new_generation()
     try:
         if plan is None:
-            records, files = _build_all(gen, ruling_files, table, progress, prepass.oracle)
+            summary, files = _build_all(gen, ruling_files, table, progress, prepass.oracle)
         else:
-            records, files = _build_changes(gen, current, plan, table, progress, prepass.oracle)
+            summary, files = _build_changes(gen, current, plan, table, progress, prepass.oracle)
         for problem in prepass.problems:  # of Scryfall cards files, which only the prepass reads
             part = files.setdefault(file_key(problem.path), Report())
             part.problems.append(problem)
@@ -182,9 +197,9 @@ def ingest_into(
             report.absorb(files.get(file_key(str(path)), Report()))
         if strict and report.errors:
             raise StrictFailure(report)
-        catalog_of(records).save(gen.path)
-        gen.write_json("pairs.json", pair_translations(records))
-        gen.write_json("stats.json", stats_of(records))
+        Catalog.build(summary.cards.values()).save(gen.path)
+        gen.write_json("pairs.json", _pairs(gen, summary))
+        gen.write_json("stats.json", summary.stats)
         gen.write_json("vocabulary.json", {"tags": [tag.to_dict() for tag in vocabulary()]})
         gen.write_json("manifest.json", manifest(sources, files, report))
         location.publish(gen)
@@ -204,7 +219,15 @@ class Sources:
     table_files: list
 
 
-def _build_all(gen: Generation, ruling_files: list[Path], table: Names, progress, oracle=None) -> tuple[list, dict]:
+def _pairs(gen: Generation, summary: Summary) -> dict[str, str]:
+    """Pair the Italian rulings with English ones of the same cards (read from the shards)."""
+    italian = list(summary.italian.values())
+    keys = {record.key for record in italian}
+    english = [r for shard in gen.shards for r in shard.records_of_cards(keys) if r.lang == "en"] if keys else []
+    return pair_translations([*italian, *english])
+
+
+def _build_all(gen: Generation, ruling_files: list[Path], table: Names, progress, oracle=None) -> tuple[Summary, dict]:
     workers = workers_for(sum(p.stat().st_size for p in ruling_files if p.exists()))
     groups = partition(units_for(ruling_files, workers), workers) or [[]]
     jobs = [(gen.shard_path(n), group, table, oracle) for n, group in enumerate(groups)]
@@ -267,9 +290,9 @@ def _unchanged(current: Generation, skipped: list, strict: bool) -> Report:
     return report
 
 
-def _build_changes(gen: Generation, current: Generation, plan: Plan, table: Names, progress, oracle=None) -> tuple[list, dict]:
+def _build_changes(gen: Generation, current: Generation, plan: Plan, table: Names, progress, oracle=None) -> tuple[Summary, dict]:
     """Link the current shards into ``gen``, drop the changed files' rulings, index their new
-    rulings in one more shard, and return every record with the per-file reports."""
+    rulings in one more shard; the summary of all rulings and the per-file reports."""
     shards = [shard.link_into(gen.path) for shard in current.shards]
     changed = set(plan.changed)
     for shard in shards:
@@ -279,6 +302,7 @@ def _build_changes(gen: Generation, current: Generation, plan: Plan, table: Name
         stale = np.isin(arrays["source"], list(doomed)) & arrays["alive"]
         delete_from_shard(shard.path, [i.decode("ascii") for i in arrays["id"][stale]])
     records = [record for shard in shards for record in shard.records()]
+    summary = Summary.of(records)
     files = {
         path: Report.from_counts(entry["counts"], [Problem(**p) for p in entry["problems"]])
         for path, entry in plan.kept.items()
@@ -287,10 +311,8 @@ def _build_changes(gen: Generation, current: Generation, plan: Plan, table: Name
     if units:
         seen = {r.id: file_key(source_file(r)) for r in records}
         result = _run_parts([(gen.shard_path(len(shards)), units, table, oracle)], progress)[0]
-        fresh, new_files = merge([result], gen, first=len(shards), seen=seen, files=files)
-        records += fresh
-        files.update(new_files)
-    return records, files
+        summary, files = merge([result], gen, first=len(shards), seen=seen, files=files, summary=summary)
+    return summary, files
 
 
 # --- the manifest -----------------------------------------------------------------------------

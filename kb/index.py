@@ -32,7 +32,6 @@ from whoosh.fields import DATETIME, KEYWORD, STORED, TEXT, Schema
 from .analysis import ANALYZERS, LANGS, AnalysedText
 from .analysis import terms as analysis_terms
 from .errors import IndexMissing
-from .names import Card, Catalog
 from .records import Ruling, text_key
 
 SCHEMA_VERSION = 12
@@ -143,20 +142,23 @@ def write_shard(path: Path, items: Iterable[tuple[Ruling, dict | None]]) -> int:
     return len(days)
 
 
-def delete_from_shard(path: Path, ids: Iterable[str]) -> int:
-    """Delete rulings by id from a shard (a duplicate of a ruling in an earlier shard)."""
+def delete_from_shard(path: Path, ids: Iterable[str]) -> list[Ruling]:
+    """Delete rulings by id from a shard (a duplicate of a ruling in an earlier shard, or the
+    rulings of a file that changed); returns the records deleted."""
     wanted = {ruling.encode("ascii") for ruling in ids}
     if not wanted:
-        return 0
-    arrays = Shard(path).arrays()
-    docnums = [int(d) for d in np.flatnonzero(np.isin(arrays["id"], list(wanted)))]
+        return []
+    shard = Shard(path)
+    arrays = shard.arrays()
+    docnums = [int(d) for d in np.flatnonzero(np.isin(arrays["id"], list(wanted)) & arrays["alive"])]
+    deleted = shard.records_at(docnums)
     writer = whoosh_index.open_dir(str(path)).writer()
     for docnum in docnums:
         writer.delete_document(docnum)
     writer.commit(merge=False)
     arrays["alive"][docnums] = False
     _save_arrays(path, **arrays)
-    return len(docnums)
+    return deleted
 
 
 def _save_arrays(path: Path, **arrays: np.ndarray) -> None:
@@ -189,43 +191,26 @@ class Shard:
         finally:
             reader.close()
 
+    def records_at(self, docnums: Iterable[int]) -> list[Ruling]:
+        reader = self.open().reader()
+        try:
+            return [Ruling.from_dict(json.loads(reader.stored_fields(d)["record"])) for d in docnums]
+        finally:
+            reader.close()
+
+    def records_of_cards(self, keys: set[str]) -> list[Ruling]:
+        """The live rulings of these cards (by card key)."""
+        arrays = self.arrays()
+        codes = [code for code, key in enumerate(arrays["card_keys"].tolist()) if key in keys]
+        wanted = np.flatnonzero(np.isin(arrays["card"], codes) & arrays["alive"])
+        return self.records_at(int(d) for d in wanted)
+
     def arrays(self) -> dict:
         with np.load(self.path / "docs.npz") as data:
             return {name: data[name] for name in data.files}
 
 
 # --- generations ------------------------------------------------------------------------------
-
-
-def catalog_of(records: Iterable[Ruling]) -> Catalog:
-    """The cards the records are about, with every name they go by."""
-    cards: dict[str, Card] = {}
-    for record in records:
-        card = cards.setdefault(record.key, Card(record.key))
-        for lang, name in record.card_names.items():
-            card.names.setdefault(lang, name)
-        if record.card not in card.written:
-            card.written.append(record.card)
-        card.rulings += 1
-    return Catalog.build(cards.values())
-
-
-def stats_of(records: Iterable[Ruling]) -> dict:
-    """Rulings per language, per tag and language, and how many of them link to a check."""
-    stats: dict = {"rulings": {}, "linked": {}, "tags": {}, "tags_linked": {}}
-
-    def count(table: dict, lang: str) -> None:
-        table[lang] = table.get(lang, 0) + 1
-
-    for record in records:
-        count(stats["rulings"], record.lang)
-        if record.checks:
-            count(stats["linked"], record.lang)
-        for tag in record.tags:
-            count(stats["tags"].setdefault(tag, {}), record.lang)
-            if record.checks:
-                count(stats["tags_linked"].setdefault(tag, {}), record.lang)
-    return stats
 
 
 @dataclass(frozen=True)

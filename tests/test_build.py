@@ -66,3 +66,26 @@ def test_partition_keeps_order_and_balances(tmp_path, sizes, parts, expected):
 def test_units_for_cuts_big_files_for_the_workers(big_jsonl):
     assert len(units_for([big_jsonl], 1)) == 1
     assert len(units_for([big_jsonl], 2)) >= 2
+
+
+def test_a_ruling_in_two_parts_is_kept_once_with_its_pairing(tmp_path, write):
+    """The same Italian ruling in the first and the last part: one record, still paired."""
+    import kb.build
+
+    ruling = "Card\n\n19/03/2021\n\nUna carta con follia che viene scartata conta come scartata.\n"
+    write("parts/a.txt", ruling)
+    filler = "".join(f"\n{k % 28 + 1:02d}/01/2020\n\nFiller ruling {k} about nothing.\n" for k in range(3000))
+    write("parts/b.txt", "Other\n" + filler)
+    write("parts/c.txt", ruling)
+    write("parts/d.txt", "Card\n\n19/03/2021\n\nA card with madness that is discarded counts as discarded.\n")
+    location = Location(tmp_path / "index")
+    kb.build.PARALLEL_BYTES, saved = 0, kb.build.PARALLEL_BYTES
+    try:
+        report = ingest_into(location, [tmp_path / "parts"], [])
+    finally:
+        kb.build.PARALLEL_BYTES = saved
+    gen = location.require()
+    assert len(gen.shards) > 1
+    assert report.duplicates == 1 and report.adds_up
+    assert len(gen.read_json("pairs.json")) == 1
+    assert gen.read_json("stats.json")["rulings"] == {"it": 1, "en": 3001}
