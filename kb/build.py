@@ -17,7 +17,7 @@ from typing import Callable, Iterable
 
 import numpy as np
 
-from . import __version__, importers
+from . import __version__, importers, progress
 from .errors import IngestError, StrictFailure
 from .freshness import default_names, default_sources, vocabulary_fingerprint
 from .index import SCHEMA_VERSION, Generation, Location, delete_from_shard, write_shard
@@ -90,6 +90,16 @@ def _build_part_star(args) -> PartResult:
     return build_part(*args)
 
 
+def _share_progress(counter) -> None:
+    """In a worker: add the input read to the counter the main process shows."""
+
+    def sink(nbytes: int) -> None:
+        with counter.get_lock():
+            counter.value += nbytes
+
+    progress.use(sink)
+
+
 def workers_for(size: int) -> int:
     """One process per CPU (at most 8) for input of more than PARALLEL_BYTES, else one."""
     return 1 if size < PARALLEL_BYTES else max(1, min(os.cpu_count() or 1, 8))
@@ -102,23 +112,35 @@ def units_for(paths: list[Path], workers: int) -> list[Unit]:
     return [unit for path in paths for unit in units_of(path, chunk)]
 
 
-def _run_parts(jobs: list[tuple], progress: Callable[[int, int], None] | None) -> list[PartResult]:
+def _run_parts(jobs: list[tuple], report: Callable[[int, int], None] | None) -> list[PartResult]:
+    """Run the parts, in worker processes when there are several; ``report(done, total)``
+    hears of the input bytes read as they are read."""
+    total = sum(unit.size for job in jobs for unit in job[1]) or 1
     if len(jobs) == 1:
-        results = [build_part(*jobs[0])]
-    else:
-        import multiprocessing
+        done = 0
 
-        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        with multiprocessing.get_context(method).Pool(len(jobs)) as pool:
-            results = []
-            for result in pool.imap(_build_part_star, jobs):
-                results.append(result)
-                if progress:
-                    progress(len(results), len(jobs))
-            return results
-    if progress:
-        progress(1, 1)
-    return results
+        def sink(nbytes: int) -> None:
+            nonlocal done
+            done += nbytes
+            if report:
+                report(min(done, total), total)
+
+        progress.use(sink)
+        try:
+            return [build_part(*jobs[0])]
+        finally:
+            progress.use(None)
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    counter = context.Value("q", 0)
+    with context.Pool(len(jobs), initializer=_share_progress, initargs=(counter,)) as pool:
+        waiting = pool.map_async(_build_part_star, jobs)
+        while not waiting.ready():
+            waiting.wait(0.25)
+            if report:
+                report(min(counter.value, total), total)
+        return waiting.get()
 
 
 def merge(

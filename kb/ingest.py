@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from . import analysis, importers, language
+from . import analysis, importers, language, progress
 from .importers import Repeats
 from .names import Names
 from .readers import Item, Problem, RawRuling, decode, is_jsonl, read_dated, read_jsonl
@@ -246,6 +246,7 @@ def read_unit(unit: Unit, oracle=None) -> Iterator[Item]:
     except OSError as err:
         yield Problem(path, 1, f"cannot read: {err.strerror}", file=True)
         return
+    progress.advance(len(data))
     text, problems = decode(path, data, unit.first_line)
     yield from problems
     if text is None:

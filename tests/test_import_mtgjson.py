@@ -247,7 +247,7 @@ def test_real_two_faced_cards_are_named_a_slash_b():
     cards = {r.card for r in items(path)[0]}
     assert "Archangel Avacyn // Avacyn, the Purifier" in cards
     assert "Archangel Avacyn" not in cards
-    english = [json.loads(line) for line in (corpus_dir() / "rulings_en.jsonl").open(encoding="utf-8")]
+    english = [json.loads(line) for line in (corpus_dir() / "rulings_en.jsonl").read_text(encoding="utf-8").splitlines()]
     known = {o["card"] for o in english}
     assert cards <= known  # named as the English corpus names them
 

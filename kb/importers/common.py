@@ -17,6 +17,7 @@ from typing import IO, Any, Iterator
 
 import ijson
 
+from ..progress import Counting
 from ..readers import RawRuling
 from ..records import ruling_id
 
@@ -51,10 +52,12 @@ class StreamError(Exception):
 
 
 def open_binary(path: Path) -> IO[bytes]:
-    """The file's bytes, uncompressed if it is gzip (known by its first bytes, not its name)."""
+    """The file's bytes, uncompressed if it is gzip (known by its first bytes, not its name);
+    the bytes read from disk are reported to kb.progress."""
     with open(path, "rb") as probe:
         magic = probe.read(2)
-    return gzip.open(path, "rb") if magic == GZIP_MAGIC else open(path, "rb")
+    raw = Counting(open(path, "rb"))
+    return Counting.around(gzip.GzipFile(fileobj=raw, mode="rb"), raw) if magic == GZIP_MAGIC else raw
 
 
 def head(path: Path, size: int = BUFFER) -> bytes:
