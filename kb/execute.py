@@ -45,10 +45,11 @@ class Index:
             arrays = shard.arrays()
             self.readers.append(reader)
             self.offsets.append(total)
-            total += len(arrays["date"])
-            # the shard's card numbers → numbers over all shards
             arrays.pop("source_names", None)
             arrays.pop("source", None)
+            arrays["owner"] = arrays["owner"] + total  # the document carrying each one's text
+            total += len(arrays["date"])
+            # the shard's card numbers → numbers over all shards
             keys = arrays.pop("card_keys").tolist()
             mapping = np.array([self.card_codes.setdefault(k, len(self.card_codes)) for k in keys], dtype=np.int32)
             arrays["card"] = mapping[arrays["card"]] if len(keys) else arrays["card"]
@@ -59,6 +60,7 @@ class Index:
         self.ids = joined.get("id", np.zeros(0, "S12"))
         self.text = joined.get("text", np.zeros(0, np.int64))
         self.card = joined.get("card", np.zeros(0, np.int32))
+        self.owner = joined.get("owner", np.zeros(0, np.int32))
         self.date = joined.get("date", np.zeros(0, np.int32))
         self.alive = joined.get("alive", np.zeros(0, bool))
         self.lengths = {lang: joined.get(f"len_{lang}", np.zeros(0, np.int32)) for lang in LANGS}
@@ -66,7 +68,7 @@ class Index:
             lang: float(lengths[lengths > 0].mean()) if (lengths > 0).any() else 1.0
             for lang, lengths in self.lengths.items()
         }
-        self.doc_count = int(self.alive.sum())
+        self.doc_count = len(np.unique(self.owner[self.alive]))  # texts, for idf
         self._cache: OrderedDict = OrderedDict()
 
     def close(self) -> None:
@@ -151,6 +153,12 @@ class Index:
         mask[ids] = True
         return mask & self.alive
 
+    def through_owners(self, owner_mask: np.ndarray, owner_score: np.ndarray | None = None) -> Match:
+        """Text matches are found on the documents that carry each text; every live ruling
+        whose text a matching document carries matches, with its score."""
+        mask = owner_mask[self.owner] & self.alive
+        return Match(mask, owner_score[self.owner] * mask if owner_score is not None else None)
+
     def evaluate(self, query: wq.Query) -> Match:
         """The documents matching a Whoosh query tree, and their scores."""
         for kind in type(query).__mro__:
@@ -166,9 +174,11 @@ class Index:
             return Match(mask, mask * np.float32(constant) if constant else None)
         if q.fieldname in TEXT_FIELDS:
             ids, contributions = self.bm25(q.fieldname, q.text)
+            carriers = np.zeros(self.n, dtype=bool)
+            carriers[ids] = True
             score = np.zeros(self.n, dtype=np.float32)
             score[ids] = contributions
-            return Match(self.mask_of(ids), score)
+            return self.through_owners(carriers, score)
         ids, _ = self.postings(q.fieldname, q.text)
         mask = self.mask_of(ids)
         constant = CONSTANT_SCORES.get(q.fieldname)
@@ -180,12 +190,13 @@ class Index:
             chain = np.intersect1d(chain + 1, self.positions(q.fieldname, word), assume_unique=True)
             if not len(chain):
                 break
-        mask = self.mask_of(np.unique(chain >> POSITION_BITS))
+        carriers = np.zeros(self.n, dtype=bool)
+        carriers[np.unique(chain >> POSITION_BITS)] = True
         score = np.zeros(self.n, dtype=np.float32)
         for word in q.words:
             ids, contributions = self.bm25(q.fieldname, word)
             score[ids] += contributions
-        return Match(mask, score * mask)
+        return self.through_owners(carriers, score * carriers)
 
     def _And(self, q: wq.And) -> Match:
         parts = [self.evaluate(sub) for sub in q.subqueries]

@@ -34,7 +34,7 @@ from .analysis import terms as analysis_terms
 from .errors import IndexMissing
 from .records import Ruling, text_key
 
-SCHEMA_VERSION = 12
+SCHEMA_VERSION = 13
 DEFAULT_LOCATION = Path(".kb") / "index"
 LANG_CODES = {lang: code for code, lang in enumerate(LANGS)}
 EPOCH = date(1970, 1, 1)
@@ -86,8 +86,9 @@ def indexed_langs(record: Ruling) -> tuple[str, ...]:
     return LANGS if record.mixed else (record.lang,)
 
 
-def document(record: Ruling, terms: dict | None = None) -> dict:
-    """The index fields of a record (``terms``: its analysed text, when already computed)."""
+def document(record: Ruling, terms: dict | None = None, with_text: bool = True) -> dict:
+    """The index fields of a record (``terms``: its analysed text, when already computed;
+    ``with_text`` False: not its text, which an earlier document of the shard carries)."""
     doc = {
         "lang": record.lang,
         "tags": " ".join(record.tags),
@@ -95,7 +96,7 @@ def document(record: Ruling, terms: dict | None = None) -> dict:
         "date": datetime(record.date.year, record.date.month, record.date.day),
         "record": json.dumps(record.to_dict(), ensure_ascii=False),
     }
-    for lang in indexed_langs(record):
+    for lang in indexed_langs(record) if with_text else ():
         known = (terms or {}).get(lang)
         doc[f"text_{lang}"] = AnalysedText(record.text, known if known is not None else analysis_terms(record.text, lang))
     return doc
@@ -105,26 +106,39 @@ def document(record: Ruling, terms: dict | None = None) -> dict:
 
 
 def write_shard(path: Path, items: Iterable[tuple[Ruling, dict | None]]) -> int:
-    """Write a Whoosh index of ``(record, terms)`` items and its per-document arrays."""
+    """Write a Whoosh index of ``(record, terms)`` items and its per-document arrays.
+
+    The same text is often the ruling of many cards (half of the official rulings repeat
+    another's). Only the first ruling of a text in each source file carries the text's terms
+    in the index; the others point to it (``owner``), and a search that finds the text finds
+    them all. A file's rulings are deleted together, so an owner never outlives its file's
+    other rulings of that text; a duplicate deleted from a shard stays there as the text's
+    carrier, alive only in name (see ``delete_from_shard``).
+    """
     path.mkdir(parents=True)
     ix = whoosh_index.create_in(str(path), schema())
     writer = ix.writer(limitmb=256, codec=LeanCodec(), compound=False)
-    ids, cards, files, texts, days, langs = [], [], [], [], [], []
+    ids, cards, files, texts, owners, days, langs = [], [], [], [], [], [], []
     card_codes: dict[str, int] = {}
     file_codes: dict[str, int] = {}
+    first: dict[tuple, int] = {}  # (file, text, languages) -> the document carrying the text
     lengths: dict[str, list[int]] = {lang: [] for lang in LANGS}
-    for record, terms in items:
-        doc = document(record, terms)
+    for docnum, (record, terms) in enumerate(items):
+        file = file_codes.setdefault(record.source.rsplit(":", 1)[0], len(file_codes))
+        key = text_key(record.text)
+        owner = first.setdefault((file, key, indexed_langs(record)), docnum)
+        doc = document(record, terms, with_text=owner == docnum)
         writer.add_document(**doc)
         ids.append(record.id)
         cards.append(card_codes.setdefault(record.key, len(card_codes)))
-        files.append(file_codes.setdefault(record.source.rsplit(":", 1)[0], len(file_codes)))
-        texts.append(text_key(record.text))
+        files.append(file)
+        texts.append(key)
+        owners.append(owner)
         days.append((record.date - EPOCH).days)
         langs.append(LANG_CODES[record.lang])
         for lang in LANGS:
             text = doc.get(f"text_{lang}")
-            lengths[lang].append(len(text.terms) if text is not None else 0)
+            lengths[lang].append(len(text.terms) if text is not None else lengths[lang][owner] if owner < docnum else 0)
     writer.commit()
     _save_arrays(
         path,
@@ -134,6 +148,7 @@ def write_shard(path: Path, items: Iterable[tuple[Ruling, dict | None]]) -> int:
         source=np.array(files, dtype=np.int32),
         source_names=np.array(list(file_codes), dtype=str),
         text=np.array(texts, dtype=np.int64),
+        owner=np.array(owners, dtype=np.int32),
         date=np.array(days, dtype=np.int32),
         lang=np.array(langs, dtype=np.int8),
         alive=np.ones(len(days), dtype=bool),
@@ -152,11 +167,14 @@ def delete_from_shard(path: Path, ids: Iterable[str]) -> list[Ruling]:
     arrays = shard.arrays()
     docnums = [int(d) for d in np.flatnonzero(np.isin(arrays["id"], list(wanted)) & arrays["alive"])]
     deleted = shard.records_at(docnums)
+    arrays["alive"][docnums] = False
+    # a document that carries its text for other live rulings stays in Whoosh as the carrier
+    carriers = set(np.unique(arrays["owner"][arrays["alive"]]).tolist())
     writer = whoosh_index.open_dir(str(path)).writer()
     for docnum in docnums:
-        writer.delete_document(docnum)
+        if docnum not in carriers:
+            writer.delete_document(docnum)
     writer.commit(merge=False)
-    arrays["alive"][docnums] = False
     _save_arrays(path, **arrays)
     return deleted
 
@@ -185,11 +203,7 @@ class Shard:
 
     def records(self) -> list[Ruling]:
         """The rulings the shard holds (deleted ones left out)."""
-        reader = self.open().reader()
-        try:
-            return [Ruling.from_dict(json.loads(fields["record"])) for _, fields in reader.iter_docs()]
-        finally:
-            reader.close()
+        return self.records_at(int(d) for d in np.flatnonzero(self.arrays()["alive"]))
 
     def records_at(self, docnums: Iterable[int]) -> list[Ruling]:
         reader = self.open().reader()

@@ -89,3 +89,28 @@ def test_a_ruling_in_two_parts_is_kept_once_with_its_pairing(tmp_path, write):
     assert report.duplicates == 1 and report.adds_up
     assert len(gen.read_json("pairs.json")) == 1
     assert gen.read_json("stats.json")["rulings"] == {"it": 1, "en": 3001}
+
+
+def test_a_shared_text_is_found_through_its_carrier_after_a_duplicate_is_dropped(tmp_path, write):
+    """Y shares its text with X; in the second part X is a duplicate (dropped) and was the
+    document carrying the text: Y must still be found by the words of that text."""
+    import kb.build
+    from kb.search import search
+    from kb.store import Store
+
+    text = "Zebrafish rulings are exotic."
+    write("parts/a.jsonl", json.dumps({"card": "Xcard", "date": "2021-01-01", "text": text}) + "\n")
+    filler = "".join(json.dumps({"card": f"F{k}", "date": "2020-01-01", "text": f"Filler {k}."}) + "\n" for k in range(4000))
+    write("parts/b.jsonl", filler)
+    write("parts/c.jsonl", "".join(json.dumps({"card": card, "date": "2021-01-01", "text": text}) + "\n" for card in ("Xcard", "Ycard")))
+    location = Location(tmp_path / "index")
+    kb.build.PARALLEL_BYTES, saved = 0, kb.build.PARALLEL_BYTES
+    try:
+        report = ingest_into(location, [tmp_path / "parts"], [])
+    finally:
+        kb.build.PARALLEL_BYTES = saved
+    assert len(location.require().shards) > 1 and report.duplicates == 1
+    with Store(location.require()) as store:
+        found = search(store, "zebrafish", limit=0)
+        assert sorted(h.record.card for h in found.hits) == ["Xcard", "Ycard"]
+        assert found.total == 2

@@ -19,14 +19,23 @@ GOOD = "19/03/2021\n\n{text}\n"
 def sources(tmp_path, write):
     write("src/a.txt", "Alpha\n\n" + GOOD.format(text="Alpha rules on goad."))
     write("src/b.txt", "Beta\n\n" + GOOD.format(text="Beta rules on madness.") + "\n31/02/2021\n\nBad date.\n")
-    write("src/c.jsonl", json.dumps({"card": "Gamma", "date": "2020-01-01", "text": "Gamma text."}) + "\n")
+    write("src/c.jsonl", "".join(
+        json.dumps({"card": card, "date": "2020-01-01", "text": "Gamma text."}) + "\n" for card in ("Gamma", "Gamma Two")
+    ))
     return tmp_path / "src"
 
 
 def state(location: Location) -> tuple:
+    """Every ruling, the statistics, and what searches for words of the texts find."""
+    from kb.search import search
+
     with Store(location.require()) as store:
         records = sorted((r.id, r.card, r.text) for r in store.rulings(__import__("whoosh").query.Every()))
-        return records, store.stats
+        found = {q: sorted(h.record.id for h in search(store, q, limit=0).hits) for q in WORDS}
+        return records, store.stats, found
+
+
+WORDS = ["rules", "alpha", "madness", '"split second"', "card", "gamma"]
 
 
 def full_state(tmp_path, folder) -> tuple:
