@@ -3,6 +3,7 @@
     .venv/bin/python bench/benchmark.py                      # 5k, 20k, 42,708 and 100k rulings
     .venv/bin/python bench/benchmark.py --sizes 42708        # the corpus only
     .venv/bin/python bench/benchmark.py --runs 50            # more repetitions of the query mix
+    .venv/bin/python bench/benchmark.py --repeat 5           # medians of five runs per size
 
 For each size, in a fresh process (so peak memory is that size's alone): the whole kb ingest
 (parsing, language, tags, check links, index, in parallel shards), the index size, the peak
@@ -304,6 +305,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", default="5000,20000,42708,100000", help="comma-separated numbers of rulings")
     parser.add_argument("--runs", type=int, default=20, help="repetitions of the 50-query mix")
+    parser.add_argument("--repeat", type=int, default=3, help="measure each size this many times (medians)")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)  # a single size, in this process
     args = parser.parse_args()
     if corpus() is None:
@@ -314,15 +316,30 @@ def main() -> int:
         return 0
     results = []
     for size in (int(s) for s in args.sizes.split(",")):
-        out = subprocess.run(
-            [sys.executable, __file__, "--one", str(size), "--runs", str(args.runs)],
-            check=True, capture_output=True, text=True,
-        ).stdout
-        results.append(json.loads(out.strip().splitlines()[-1]))
-        print(f"measured {size:,} rulings", file=sys.stderr)
+        runs = []
+        for _ in range(args.repeat):
+            out = subprocess.run(
+                [sys.executable, __file__, "--one", str(size), "--runs", str(args.runs)],
+                check=True, capture_output=True, text=True,
+            ).stdout
+            runs.append(json.loads(out.strip().splitlines()[-1]))
+        results.append(median_of(runs))
+        print(f"measured {size:,} rulings ({args.repeat} times)", file=sys.stderr)
     print(f"machine: {os.cpu_count()} CPUs, Python {sys.version.split()[0]}, SQLite {sqlite3.sqlite_version}")
+    print(f"medians of {args.repeat} runs; whole ingest, min–max: " + ", ".join(
+        f"{r['size']:,}: {r['kb']['ingest_min']:.1f}–{r['kb']['ingest_max']:.1f} s" for r in results))
     print(table(results))
     return 0
+
+
+def median_of(runs: list[dict]) -> dict:
+    """Each measure's median over repeated runs (the machine's speed varies from run to run)."""
+    merged = {"size": runs[0]["size"]}
+    for side in ("kb", "fts5"):
+        merged[side] = {key: statistics.median(run[side][key] for run in runs) for key in runs[0][side]}
+    merged["kb"]["ingest_min"] = min(run["kb"]["ingest_s"] for run in runs)
+    merged["kb"]["ingest_max"] = max(run["kb"]["ingest_s"] for run in runs)
+    return merged
 
 
 if __name__ == "__main__":
