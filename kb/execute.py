@@ -120,7 +120,7 @@ class Index:
         return np.array(sorted(found), dtype=np.int64)
 
     def bm25(self, field: str, text: str) -> tuple[np.ndarray, np.ndarray]:
-        """The BM25 contribution of a text term to each document holding it."""
+        """The BM25 contribution of a text term to each document carrying it."""
 
         def build():
             ids, freqs = self.postings(field, text)
@@ -133,6 +133,21 @@ class Index:
             return ids, (idf * freqs * (K1 + 1) / (freqs + norm)).astype(np.float32)
 
         return self._cached(("s", field, text), build)
+
+    def bm25_rulings(self, field: str, text: str) -> tuple[np.ndarray, np.ndarray]:
+        """The BM25 contribution of a text term to each live ruling whose text holds it (the
+        carriers' contributions passed on to the rulings that share their text)."""
+
+        def build():
+            ids, contributions = self.bm25(field, text)
+            score = np.zeros(self.n, dtype=np.float32)
+            score[ids] = contributions
+            carried = np.zeros(self.n, dtype=bool)
+            carried[ids] = True
+            rulings = np.flatnonzero(carried[self.owner] & self.alive)
+            return rulings, score[self.owner[rulings]]
+
+        return self._cached(("r", field, text), build)
 
     def expand_prefix(self, field: str, prefix: str) -> list[str]:
         terms: set[str] = set()
@@ -173,12 +188,12 @@ class Index:
             constant = CONSTANT_SCORES.get(q.fieldname)
             return Match(mask, mask * np.float32(constant) if constant else None)
         if q.fieldname in TEXT_FIELDS:
-            ids, contributions = self.bm25(q.fieldname, q.text)
-            carriers = np.zeros(self.n, dtype=bool)
-            carriers[ids] = True
+            ids, contributions = self.bm25_rulings(q.fieldname, q.text)
+            mask = np.zeros(self.n, dtype=bool)
+            mask[ids] = True
             score = np.zeros(self.n, dtype=np.float32)
             score[ids] = contributions
-            return self.through_owners(carriers, score)
+            return Match(mask, score)
         ids, _ = self.postings(q.fieldname, q.text)
         mask = self.mask_of(ids)
         constant = CONSTANT_SCORES.get(q.fieldname)
