@@ -8,7 +8,7 @@ the rulings carrying that tag, so "split second" finds "battibaleno" and "goad" 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date, datetime, time
+from datetime import datetime, time
 
 import numpy as np
 from whoosh import query as wq

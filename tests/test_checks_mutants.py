@@ -215,7 +215,6 @@ def zone_change_ends_the_exchange(table, name, zone):
 
 def permanent_for_its_caster(table, name):
     """A resolving permanent spell enters under its caster's control."""
-    o = control.obj(table, name)
     effects = tuple(e for e in table.effects if e.obj != name)
     return replace(control._update(table, name, zone=control.BATTLEFIELD), effects=effects)
 

@@ -12,7 +12,6 @@ from kb.ingest import ingest
 from kb.pairing import pair_day, pair_translations
 from kb.records import Ruling, ruling_id
 from kb.search import search
-from kb.translations import fragment_rows, pair_rows, pairs_of
 
 from .conftest import NAMES, SOURCES
 
