@@ -152,10 +152,10 @@ class Builder:
                 self.marks[lang].update(terms)
 
     def _word(self, word: Word) -> wq.Query | None:
-        return self._text(word.text, phrase=False)
+        return self._text(word.text)
 
     def _phrase(self, node: Phrase) -> wq.Query | None:
-        query = self._text(node.text, phrase=True)
+        query = self._text(node.text)
         for lang in analysis.LANGS:
             terms = analysis.phrase_terms(node.text, lang)
             tag_ids = {m.tag for m in self.vocab.find(terms, lang) if m.end - m.start == len(terms)}
@@ -168,7 +168,7 @@ class Builder:
             self.notes.append(f"{node.text!r} holds only words too common to search for")
         return query
 
-    def _text(self, text: str, phrase: bool) -> wq.Query | None:
+    def _text(self, text: str) -> wq.Query | None:
         """``text`` in the ruling text of either language, or in the card names."""
         if all(_is_stop_word(word) for word in text.split()):
             return None  # "il", "the", "di il": stop words in either language say nothing
