@@ -29,16 +29,17 @@ def test_a_large_json_lines_file_is_cut_at_line_ends(big_jsonl):
     assert [u.first_line for u in units] == lines_before
 
 
-def test_cutting_changes_nothing_but_the_speed(tmp_path, big_jsonl):
+@pytest.fixture
+def in_parallel(monkeypatch):
+    """Build with worker processes even for small test input."""
+    monkeypatch.setattr("kb.build.PARALLEL_BYTES", 0)
+
+
+def test_cutting_changes_nothing_but_the_speed(tmp_path, big_jsonl, in_parallel):
     whole, report = ingest([big_jsonl])
     location = Location(tmp_path / "index")
-    import kb.build
 
-    kb.build.PARALLEL_BYTES, saved = 0, kb.build.PARALLEL_BYTES
-    try:
-        parallel = ingest_into(location, [big_jsonl], [])
-    finally:
-        kb.build.PARALLEL_BYTES = saved
+    parallel = ingest_into(location, [big_jsonl], [])
     assert len(location.require().shards) > 1
     assert parallel.summary() == report.summary()
     assert [str(p) for p in parallel.problems] == [str(p) for p in report.problems] == [
@@ -68,9 +69,8 @@ def test_units_for_cuts_big_files_for_the_workers(big_jsonl):
     assert len(units_for([big_jsonl], 2)) >= 2
 
 
-def test_a_ruling_in_two_parts_is_kept_once_with_its_pairing(tmp_path, write):
+def test_a_ruling_in_two_parts_is_kept_once_with_its_pairing(tmp_path, write, in_parallel):
     """The same Italian ruling in the first and the last part: one record, still paired."""
-    import kb.build
 
     ruling = "Card\n\n19/03/2021\n\nUna carta con follia che viene scartata conta come scartata.\n"
     write("parts/a.txt", ruling)
@@ -79,11 +79,7 @@ def test_a_ruling_in_two_parts_is_kept_once_with_its_pairing(tmp_path, write):
     write("parts/c.txt", ruling)
     write("parts/d.txt", "Card\n\n19/03/2021\n\nA card with madness that is discarded counts as discarded.\n")
     location = Location(tmp_path / "index")
-    kb.build.PARALLEL_BYTES, saved = 0, kb.build.PARALLEL_BYTES
-    try:
-        report = ingest_into(location, [tmp_path / "parts"], [])
-    finally:
-        kb.build.PARALLEL_BYTES = saved
+    report = ingest_into(location, [tmp_path / "parts"], [])
     gen = location.require()
     assert len(gen.shards) > 1
     assert report.duplicates == 1 and report.adds_up
@@ -91,10 +87,9 @@ def test_a_ruling_in_two_parts_is_kept_once_with_its_pairing(tmp_path, write):
     assert gen.read_json("stats.json")["rulings"] == {"it": 1, "en": 3001}
 
 
-def test_a_shared_text_is_found_through_its_carrier_after_a_duplicate_is_dropped(tmp_path, write):
+def test_a_shared_text_is_found_through_its_carrier_after_a_duplicate_is_dropped(tmp_path, write, in_parallel):
     """Y shares its text with X; in the second part X is a duplicate (dropped) and was the
     document carrying the text: Y must still be found by the words of that text."""
-    import kb.build
     from kb.search import search
     from kb.store import Store
 
@@ -104,11 +99,7 @@ def test_a_shared_text_is_found_through_its_carrier_after_a_duplicate_is_dropped
     write("parts/b.jsonl", filler)
     write("parts/c.jsonl", "".join(json.dumps({"card": card, "date": "2021-01-01", "text": text}) + "\n" for card in ("Xcard", "Ycard")))
     location = Location(tmp_path / "index")
-    kb.build.PARALLEL_BYTES, saved = 0, kb.build.PARALLEL_BYTES
-    try:
-        report = ingest_into(location, [tmp_path / "parts"], [])
-    finally:
-        kb.build.PARALLEL_BYTES = saved
+    report = ingest_into(location, [tmp_path / "parts"], [])
     assert len(location.require().shards) > 1 and report.duplicates == 1
     with Store(location.require()) as store:
         found = search(store, "zebrafish", limit=0)
