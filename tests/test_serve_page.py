@@ -198,6 +198,14 @@ def test_ruling_page_shows_checks_and_runs_them_without_javascript(client):
     page(client, f"/rulings/{record['id']}?run=everything", 400)
 
 
+def test_ruling_page_shows_its_translation(client):
+    record = client.get("/api/search?q=battibaleno&lang=it&limit=1").json()["results"][0]
+    translation = client.get(f"/api/rulings/{record['id']}").json()["translation"]
+    html = page(client, f"/rulings/{record['id']}")
+    assert f'class="ruling-text translation" lang="en">{esc(translation["text"])}</blockquote>' in html
+    assert f'href="/rulings/{translation["id"]}"' in html
+
+
 def test_tags_page_has_export_links_per_tag(client):
     html = page(client, "/tags")
     for tag in vocabulary():

@@ -295,9 +295,13 @@ def ruling_page(detail: dict, vocab: Vocabulary, run: dict | None = None) -> Htm
         ("Source", el("code", record.source)),
         ("Id", el("code", record.id)),
     ]
+    translation = Ruling.from_dict(detail["translation"]) if detail.get("translation") else None
+    if translation:
+        rows.insert(3, ("Translation", join(badges(translation.lang, translation.mixed), " ", ruling_link(translation.id))))
     main = join(
         el("h1", card_label(record)),
         el("blockquote", record.text, class_="ruling-text", lang=record.lang),
+        el("blockquote", translation.text, class_="ruling-text translation", lang=translation.lang) if translation else None,
         el("dl", [(el("dt", k), el("dd", v)) for k, v in rows], class_="facts"),
         el("h2", "Checks"),
         checks_part,
