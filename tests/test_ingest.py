@@ -193,3 +193,21 @@ def test_ids_are_stable_short_and_url_safe():
 )
 def test_rule_numbers_in_text(text, numbers):
     assert rule_numbers(text) == numbers
+
+
+def test_any_file_is_rulings_or_located_problems(tmp_path):
+    """Random files made of the format's own pieces (and some bytes it does not expect): ingest
+    never raises, and every ruling read is accounted for."""
+    import random
+
+    pieces = [b"Card\n", b"\n", b"\r\n", b"\r", b"19/03/2021\n", b"31/02/2021\n", b"2021-03-19\n", b"1/1/2021",
+              b"A ruling.", b" text ", b"\xc3\xa0", b"\xe0", b"\xff", b"{\"card\": \"X\"}\n", b"\x00", b"\xef\xbb\xbf"]
+    chance = random.Random(7)
+    for k in range(300):
+        suffix = ".jsonl" if k % 3 == 0 else ".txt"
+        path = tmp_path / f"f{k}{suffix}"
+        path.write_bytes(b"".join(chance.choice(pieces) for _ in range(chance.randint(0, 30))))
+        records, report = ingest([path])
+        assert report.adds_up and len(records) == report.ingested
+        assert all(p.line >= 1 and p.path == str(path) for p in report.problems)
+        assert all("\ufffd" not in r.text for r in records)

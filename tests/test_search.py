@@ -183,3 +183,21 @@ def test_show_by_id_and_prefix(store):
 
 def test_select_without_filters_is_everything(store):
     assert len(select(store)) == 55
+
+
+def test_any_input_is_a_result_or_a_query_error(store):
+    """A few thousand random queries built from the syntax's own characters and words: each
+    gives results or a QueryError (an unknown card: UnknownCard), never anything else."""
+    import random
+
+    from kb.errors import UnknownCard
+
+    pieces = ['"', "“", "(", ")", "-", ":", " ", "OR", "card:", "tag:", "lang:", "date:", "rule:", "..",
+              "2021", "-03", "goad", "follia", "split", "second", "à", "\x00", "\\", "*", "fast", "it", "702.61"]
+    chance = random.Random(20261129)
+    for _ in range(3000):
+        text = "".join(chance.choice(pieces) for _ in range(chance.randint(1, 12)))
+        try:
+            search(store, text, limit=3)
+        except (QueryError, UnknownCard):
+            pass
