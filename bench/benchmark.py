@@ -196,10 +196,10 @@ def time_queries(run, runs: int) -> dict:
 
 def measure_kb(data: Path, names: Path, work: Path, runs: int) -> dict:
     sys.path.insert(0, str(ROOT))
-    from kb.build import ingest_into
-    from kb.index import Location
-    from kb.search import search
-    from kb.store import Store
+    from kb.index.build import ingest_into
+    from kb.index.generations import Location
+    from kb.search.run import search
+    from kb.index.store import Store
 
     location = Location(work / "index")
     with TreeMemory() as memory:

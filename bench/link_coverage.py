@@ -26,9 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from kb import analysis  # noqa: E402
-from kb.checks.links import Links, linker  # noqa: E402
-from kb.vocabulary import vocabulary  # noqa: E402
+from kb.text import analysis
+from kb.checks.links import Links, linker
+from kb.text.vocabulary import vocabulary
 
 MECHANICS = {
     "goad": re.compile(r"\bgoad", re.IGNORECASE),

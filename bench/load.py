@@ -7,7 +7,7 @@ prints throughput (requests per second) and latency percentiles.
     .venv/bin/python bench/load.py --index DIR              # serve an index already built
     .venv/bin/python bench/load.py --requests 10000 --concurrency 32
 
-The server runs in its own process (``kb.serve.run`` on a free loopback port), so the client's
+The server runs in its own process (``python -m kb serve`` on a free loopback port), so the client's
 threads do not share its interpreter lock. The mix: 50% searches (words, phrases, OR, negation,
 fields, filters, pages), 20% cards (by Italian or English name), 15% rulings, 5% ruling checks,
 10% tags; the names and ids come from the server itself (``/api/export``). The test
@@ -175,8 +175,8 @@ def free_port() -> int:
 
 def build_index(folder: Path, corpus: Path | None) -> Path:
     sys.path.insert(0, str(ROOT))
-    from kb.build import ingest_into
-    from kb.index import Location
+    from kb.index.build import ingest_into
+    from kb.index.generations import Location
 
     sources = [ROOT / "data" / "rulings_it", ROOT / "data" / "rulings_en"]
     names = [ROOT / "data" / "card_names.tsv"]
@@ -190,10 +190,9 @@ def build_index(folder: Path, corpus: Path | None) -> Path:
 
 
 def start_server(index: Path, port: int) -> subprocess.Popen:
-    code = f"from kb.serve import run; run(port={port}, index_dir={str(index)!r})"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     log = tempfile.TemporaryFile()
-    process = subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.DEVNULL, stderr=log)
+    process = subprocess.Popen([sys.executable, "-m", "kb", "serve", "--port", str(port), "--index", str(index)], env=env, stdout=subprocess.DEVNULL, stderr=log)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         try:

@@ -1,11 +1,13 @@
 """The ``kb`` command: a thin shell over the library.
 
-Each command is a few library calls and some printing. ``KbGroup.invoke`` is the one place where
-kb's exceptions become messages on stderr and exit codes (1 for a failure, 2 for bad usage).
+Each command is a few library calls and some printing (the text comes from kb.export.terminal).
+``KbGroup.invoke`` is the one place where kb's exceptions become messages on stderr and exit
+codes (each exception carries its own: 1 for a failure, 2 for bad usage).
 """
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import sys
@@ -13,17 +15,14 @@ from pathlib import Path
 
 import click
 
-from . import __version__
-from .errors import KbError, QueryError, StrictFailure
-from .index import Location
-from .names import Card
-from .records import Ruling
-from .search import card_rulings, option_filters, search as run_search, select
-from .snippet import render as render_snippet
-from .store import open_store
-from .vocabulary import vocabulary
+from kb import __version__
+from kb.errors import KbError, QueryError, StrictFailure
+from kb.export import terminal
+from kb.export.formats import FORMATS
+from kb.index.generations import Location
+from kb.index.store import Store, open_store
+from kb.search.run import card_rulings, option_filters, search as run_search, select
 
-FORMATS = ("jsonl", "json", "yaml", "csv", "md")  # kb.export.FORMATS, without importing it
 
 
 class KbGroup(click.Group):
@@ -70,19 +69,38 @@ def _echo_json(data) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
+def _echo(lines: list[str]) -> None:
+    click.echo("\n".join(lines))
+
+
 def _print_problems(report) -> None:
     for problem in report.problems:
         click.echo(str(problem), err=True)
 
 
-def _open(index_dir):
-    store, freshness = open_store(Location(index_dir))
+def _open(index_dir) -> Store:
+    """Bring the index up to date (building it from data/ when there is none), then open it."""
+    from kb.index.build import refresh
+
+    location = Location(index_dir)
+    freshness = refresh(location)
     if freshness.built:
         click.echo(f"kb: {freshness.reason} ({freshness.report.summary()})", err=True)
         _print_problems(freshness.report)
     for notice in freshness.notices:
         click.echo(f"kb: {notice}", err=True)
-    return store
+    return open_store(location)
+
+
+def _words(parts: tuple[str, ...], command: click.Command) -> str:
+    """Arguments given as several words, joined; a stray ``--option`` is an unknown option
+    (with the closest ones), not a word."""
+    for part in parts:
+        if part.startswith("--"):
+            name = part.split("=")[0]
+            options = [o for param in command.params for o in getattr(param, "opts", []) if o.startswith("--")]
+            raise click.NoSuchOption(name, possibilities=difflib.get_close_matches(name, options, n=3, cutoff=0.6))
+    return " ".join(parts)
 
 
 # --- ingest -----------------------------------------------------------------------------------
@@ -99,11 +117,13 @@ def _open(index_dir):
 def ingest(paths, index_dir, names, strict, full, as_json):
     """Ingest ruling files and folders into the index.
 
-    PATHS: dated ruling files (.txt), JSON Lines (.jsonl), name tables (.tsv), or folders of them.
-    Default: data/rulings_it data/rulings_en. Afterwards the index holds exactly these rulings;
-    when it was built from the same paths, only the files that changed are read again.
+    PATHS: dated ruling files (.txt), JSON Lines (.jsonl), MTGJSON set files or AllPrintings
+    (.json, .json.gz), Scryfall bulk rulings with a Scryfall cards file, name tables (.tsv), or
+    folders of them; each file's kind is told by its content. Default: data/rulings_it
+    data/rulings_en. Afterwards the index holds exactly these rulings; when it was built from
+    the same paths, only the files that changed are read again.
     """
-    from .build import ingest_into
+    from kb.index.build import ingest_into
 
     location = Location(index_dir)
     show_bar = sys.stderr.isatty() and not as_json
@@ -120,7 +140,7 @@ def ingest(paths, index_dir, names, strict, full, as_json):
         click.echo(f"kb: index up to date: {what}", err=True)
     if as_json:
         _echo_json({**report.to_dict(), "index": str(location.path), "changed": list(report.changed),
-                    "updated": report.updated})
+                    "updated": report.updated})  # fmt: skip
     else:
         click.echo(report.summary())
 
@@ -141,17 +161,6 @@ class _NoBar:
 # --- search, card, show -----------------------------------------------------------------------
 
 
-def _card_label(record: Ruling) -> str:
-    others = [n for n in dict.fromkeys(record.card_names.values()) if n != record.card]
-    return record.card + (f" ({' / '.join(others)})" if others else "")
-
-
-def _header(record: Ruling) -> str:
-    tags = ", ".join(record.tags) or "-"
-    mixed = "+" + ("en" if record.lang == "it" else "it") if record.mixed else ""
-    return f"{_card_label(record)} · {record.date.isoformat()} · {record.lang}{mixed} · {tags} · {record.id}"
-
-
 def _mark(text: str) -> str:
     return click.style(text, bold=True, fg="yellow") if sys.stdout.isatty() else f"*{text}*"
 
@@ -168,15 +177,13 @@ def _mark(text: str) -> str:
 @index_option
 @json_option
 @click.option("--explain", is_flag=True, help="Also print the parsed query.")
-def search(query, limit, lang, tag, card, since, until, collapse, index_dir, as_json, explain):
+@click.pass_context
+def search(ctx, query, limit, lang, tag, card, since, until, collapse, index_dir, as_json, explain):
     """Search rulings. QUERY syntax: words, "phrases", card:, tag:, lang:, rule:, date:, -not, OR.
 
     The words of QUERY may be given as one argument or several: kb search goad -tag:madness
     """
-    for part in query:
-        if part.startswith("--"):
-            raise click.UsageError(f"no such option: {part.split('=')[0]}")
-    query = " ".join(query)
+    query = _words(query, ctx.command)
     with _open(index_dir) as store:
         filters = option_filters(lang=lang, tag=tag, card=card, since=since, until=until, vocab=store.vocabulary)
         results = run_search(store, query, filters, limit=limit, collapse=collapse)
@@ -188,48 +195,31 @@ def search(query, limit, lang, tag, card, since, until, collapse, index_dir, as_
         return
     if explain:
         click.echo(results.built.explain() + "\n")
-    shown = len(results.hits)
-    click.echo(f"{results.total} ruling(s) match {query!r}" + (f"; showing {shown}" if shown < results.total else ""))
-    for hit in results.hits:
-        also = f" · and {hit.also} more with this text" if hit.also else ""
-        click.echo("\n" + _header(hit.record) + also)
-        click.echo("  " + render_snippet(hit.snippet, _mark))
+    _echo(terminal.search_lines(results, _mark))
 
 
 @main.command()
-@click.argument("name")
+@click.argument("name", nargs=-1, required=True)
 @index_option
 @json_option
-def card(name, index_dir, as_json):
-    """All rulings of a card in both languages, by Italian or English name (typos forgiven)."""
-    from .translations import pairs_of
+@click.pass_context
+def card(ctx, name, index_dir, as_json):
+    """All rulings of a card in both languages, by Italian or English name (typos forgiven).
 
+    The name may be given as one argument or several: kb card Vampira Mutata
+    """
+    from kb.export.translations import pairs_of
+
+    name = _words(name, ctx.command)
     with _open(index_dir) as store:
         found, records, others = card_rulings(store, name)
         pairs = pairs_of(store, records)
     if as_json:
         _echo_json({"query": name, "card": found.to_dict(), "total": len(records),
                     "results": [r.to_dict() for r in records],
-                    "pairs": [[it.id, en.id] for it, en in pairs if it and en]})
+                    "pairs": [[it.id, en.id] for it, en in pairs if it and en]})  # fmt: skip
         return
-    click.echo(_card_title(found))
-    counts = {lang: sum(r.lang == lang for r in records) for lang in ("it", "en")}
-    paired = sum(1 for it, en in pairs if it and en)
-    click.echo(f"{len(records)} rulings: {counts['it']} in Italian, {counts['en']} in English; {paired} paired")
-    if others:
-        click.echo("also matching: " + ", ".join(c.display for c in others[:5]))
-    for it, en in sorted(pairs, key=lambda pair: (pair[0] or pair[1]).date):
-        for record, mark in ((it, ""), (en, "  ↔ " if it else "")):
-            if record is None:
-                continue
-            click.echo(f"\n{mark}{record.date.isoformat()} · {record.lang} · {', '.join(record.tags) or '-'} · {record.id}")
-            click.echo(f"{' ' * (len(mark) + 2)}{record.text}")
-
-
-def _card_title(card: Card) -> str:
-    names = [card.names.get("en"), card.names.get("it")]
-    known = [n for n in names if n] or card.written[:1]
-    return " — ".join(known)
+    _echo(terminal.card_lines(found, records, pairs, others))
 
 
 @main.command()
@@ -240,8 +230,8 @@ def _card_title(card: Card) -> str:
               help="The Comprehensive Rules text file, to show the rules cited (or KB_RULES).")
 def show(ruling_id, index_dir, as_json, rules_file):
     """One ruling by its id (or a unique prefix of at least 4 characters), with its checks."""
-    from .checks import get as get_check
-    from .comprules import load_rules
+    from kb.checks import get as get_check
+    from kb.checks.comprules import load_rules
 
     with _open(index_dir) as store:
         record = store.get(ruling_id)
@@ -251,41 +241,11 @@ def show(ruling_id, index_dir, as_json, rules_file):
     if as_json:
         _echo_json({**record.to_dict(), **({"translation": translation.to_dict()} if translation else {})})
         return
-    names = ", ".join(f"{lang}: {n}" for lang, n in record.card_names.items()) or "not in the names table"
-    rows = [
-        ("id", record.id),
-        ("card", f"{record.card} ({names})"),
-        ("date", record.date.isoformat()),
-        ("lang", record.lang + (" (mixed: carries the other language)" if record.mixed else "")),
-        ("tags", ", ".join(record.tags) or "-"),
-        ("rules", ", ".join(record.rules) or "-"),
-        ("checks", ", ".join(record.checks) or "-"),
-        ("source", record.source),
-    ]
-    if record.no_check:
-        rows.append(("no check", record.no_check))
-    if shared:
-        listed = ", ".join(shared[:5]) + (", ..." if len(shared) > 5 else "")
-        rows.append(("shared", f"also on {len(shared)} card(s): {listed}"))
-    if translation:
-        rows.append(("paired", f"{translation.id} ({translation.lang}, {translation.card})"))
-    for key, value in rows:
-        click.echo(f"{key + ':':8} {value}")
-    click.echo("\n" + record.text)
-    if translation:
-        click.echo(f"\n{translation.lang}: {translation.text}")
-    for check_id in record.checks:
-        found = get_check(check_id)
-        click.echo(f"\ncheck {found.id} [{', '.join(found.rules)}]: {found.title}")
-        click.echo(f"  claim: {found.claim}")
-    cited = dict.fromkeys([*record.rules, *(r for c in record.checks for r in get_check(c).rules)])
-    if rule_text:
-        click.echo("\nrules:")
-        for number in cited:
-            click.echo(f"  {number} {rule_text.get(number.split('-')[0], '(not in this rules file)')}")
+    checks = [get_check(check_id) for check_id in record.checks]
+    _echo(terminal.ruling_lines(record, shared, translation, checks, rule_text))
 
 
-# --- tags, export -----------------------------------------------------------------------------
+# --- tags, export, serve, check ----------------------------------------------------------------
 
 
 @main.command()
@@ -294,33 +254,16 @@ def show(ruling_id, index_dir, as_json, rules_file):
 def tags(index_dir, as_json):
     """The tag vocabulary, with the number of rulings per language."""
     with _open(index_dir) as store:
-        stats = store.stats
-    rows = []
-    for tag in vocabulary():
-        counts, linked = stats["tags"].get(tag.id, {}), stats["tags_linked"].get(tag.id, {})
-        rows.append({
-            **tag.to_dict(),
-            "counts": {lang: counts.get(lang, 0) for lang in ("it", "en")},
-            "linked": {lang: linked.get(lang, 0) for lang in ("it", "en")},
-        })
+        rows, stats = store.tag_rows(), store.stats
     if as_json:
         _echo_json(rows)
-        return
-    click.echo(f"{'tag':18} {'kind':8} {'CR':7} {'it':>5} {'en':>6}  {'linked to a check it / en':27} labels")
-    for row in rows:
-        label = f"{row['label'].get('it', '')} / {row['label'].get('en', '')}"
-        coverage = " / ".join(_share(row["linked"][lang], row["counts"][lang]) for lang in ("it", "en"))
-        click.echo(
-            f"{row['id']:18} {row['kind']:8} {', '.join(row['rules']):7} "
-            f"{row['counts']['it']:>5} {row['counts']['en']:>6}  {coverage:27} {label}"
-        )
-    total = " / ".join(_share(stats["linked"].get(lang, 0), stats["rulings"].get(lang, 0)) for lang in ("it", "en"))
-    click.echo(f"\nall rulings linked to a check (it / en): {total}")
+    else:
+        _echo(terminal.tag_lines(rows, stats))
 
 
 @main.command()
 @click.option("--card", help="Only rulings of this card.")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="yaml", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(list(FORMATS)), default="yaml", show_default=True)
 @click.option("--out", type=click.Path(dir_okay=False), help="Write to this file.")
 @index_option
 def fragments(card, fmt, out, index_dir):
@@ -328,13 +271,16 @@ def fragments(card, fmt, out, index_dir):
 
     Each with its fragments and the English ruling it was translated from, when paired.
     """
-    from .export import render_rows
-    from .translations import fragment_rows
+    from kb.export.formats import render_rows
+    from kb.export.translations import fragment_rows
 
     filters = option_filters(card=card, lang="it")
     with _open(index_dir) as store:
         rows = fragment_rows(store, select(store, filters))
-    text = render_rows(rows, fmt, "fragments", {"filters": {"card": card} if card else {}})
+    _write(render_rows(rows, fmt, "fragments", {"filters": {"card": card} if card else {}}), out)
+
+
+def _write(text: str, out: str | None) -> None:
     if out:
         Path(out).write_text(text, encoding="utf-8")
     else:
@@ -350,13 +296,10 @@ def serve(host, port, index_dir):
 
     The index is opened once and shared; a rebuilt index is picked up without a restart.
     """
-    from .serve import run
+    from kb.web.app import run
 
-    run(host=host, port=port, index_dir=index_dir)
-
-
-def _share(part: int, whole: int) -> str:
-    return f"{part}/{whole} ({100 * part / whole:.0f}%)" if whole else "-"
+    _open(index_dir).close()  # built or brought up to date first, as every command does
+    run(Location(index_dir), host=host, port=port)
 
 
 @main.command()
@@ -371,34 +314,21 @@ def check(ids, tag, everything, index_dir, as_json):
     IDS are ruling ids (or check ids such as goad.multiple_goaders). Prints each ruling, check,
     CR numbers and pass or fail; exit status 1 when a check fails.
     """
-    from .verification import verify
+    from kb.checks.verify import resolve_ids, verify
 
     if not (ids or tag or everything):
         raise click.UsageError("give ruling ids, --tag T or --all")
-    if tag:
-        tag = option_filters(tag=tag)[0].value
     with _open(index_dir) as store:
-        runs = verify(store, ids, tag, everything)
+        check_ids, rulings = resolve_ids(ids, store.get)
+        if tag:
+            rulings += select(store, option_filters(tag=tag, vocab=store.vocabulary))
+    runs = verify(rulings, check_ids, everything)
     failed = sum(1 for r in runs if r.result is not None and not r.result.passed)
     passed = sum(1 for r in runs if r.result is not None and r.result.passed)
     if as_json:
         _echo_json({"passed": passed, "failed": failed, "results": [r.to_dict() for r in runs]})
     else:
-        shown = None
-        for item in runs:
-            if item.ruling is not None and item.ruling.id != shown:
-                shown = item.ruling.id
-                click.echo(f"\n{_header(item.ruling)}")
-            indent = "  " if item.ruling is not None else ""
-            if item.result is None:
-                click.echo(f"{indent}no check: {item.reason}")
-                continue
-            result = item.result
-            status = "PASS" if result.passed else "FAIL"
-            click.echo(f"{indent}{status} {result.id} [{', '.join(result.rules)}] {result.title}")
-            if not result.passed:
-                click.echo(f"{indent}     {result.message}")
-        click.echo(f"\n{passed} check run(s) passed, {failed} failed")
+        _echo([*terminal.check_lines(runs), "", f"{passed} check run(s) passed, {failed} failed"])
     if failed:
         raise click.exceptions.Exit(1)
 
@@ -409,14 +339,15 @@ def check(ids, tag, everything, index_dir, as_json):
 @click.option("--card", help="Only rulings of this card.")
 @click.option("--since", help="Only rulings from this date.")
 @click.option("--until", help="Only rulings up to this date.")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="yaml", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(list(FORMATS)), default="yaml", show_default=True)
 @click.option("--out", type=click.Path(), help="Write to this file (a folder with --all-tags).")
 @click.option("--all-tags", is_flag=True, help="One file per tag, plus an index file, in --out DIR.")
 @click.option("--pairs", is_flag=True, help="Italian rulings beside their English counterparts.")
 @index_option
 def export(tag, lang, card, since, until, fmt, out, all_tags, pairs, index_dir):
     """Export a ruling set in a stable order (card, date, id). JSON Lines re-ingests."""
-    from .export import render as render_export, write_all_tags
+    from kb.export.formats import render as render_export, render_rows, write_all_tags
+    from kb.export.translations import pair_rows, pairs_of
 
     if all_tags and not out:
         raise click.UsageError("--all-tags writes one file per tag: give the folder with --out DIR")
@@ -424,21 +355,12 @@ def export(tag, lang, card, since, until, fmt, out, all_tags, pairs, index_dir):
     described = {k: v for k, v in dict(tag=tag, lang=lang, card=card, since=since, until=until).items() if v}
     with _open(index_dir) as store:
         if all_tags:
-            by_tag = {
-                t.id: select(store, [*filters, *option_filters(tag=t.id)]) for t in vocabulary()
-            }
-            index = write_all_tags(by_tag, fmt, Path(out))
+            by_tag = {t.id: select(store, [*filters, *option_filters(tag=t.id)]) for t in store.vocabulary}
+            index = write_all_tags(by_tag, fmt, Path(out), store.vocabulary)
             click.echo(f"wrote {len(index)} tag files and an index to {out}", err=True)
             return
         if pairs:
-            from .export import render_rows
-            from .translations import pair_rows, pairs_of
-
-            rows = pair_rows(pairs_of(store, select(store, filters)))
-            text = render_rows(rows, fmt, "pairs", {"filters": described})
+            text = render_rows(pair_rows(pairs_of(store, select(store, filters))), fmt, "pairs", {"filters": described})
         else:
             text = render_export(select(store, filters), fmt, described)
-    if out:
-        Path(out).write_text(text, encoding="utf-8")
-    else:
-        click.echo(text, nl=False)
+    _write(text, out)

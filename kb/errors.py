@@ -1,4 +1,10 @@
-"""The exceptions kb raises. The CLI turns each into a message and an exit code in one place."""
+"""Every error kb reports to a user, in one hierarchy.
+
+Each class carries its exit code (the CLI's ``main`` turns any of them into a message and that
+code) and its HTTP status (the server's one error handler answers with it), and ``payload()``
+gives the JSON body: ``{"error": message, ...}`` with what the user needs to mend the request.
+Nothing else in kb defines an exception a user can meet.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +13,14 @@ class KbError(Exception):
     """Base of every error kb reports to a user (never a traceback)."""
 
     exit_code = 1
+    http_status = 500
+
+    def payload(self) -> dict:
+        """The JSON body of this error: at least ``{"error": message}``."""
+        return {"error": str(self)}
+
+
+# --- bad input ----------------------------------------------------------------------------------
 
 
 class ParseError(KbError):
@@ -29,10 +43,22 @@ class StrictFailure(IngestError):
         super().__init__(f"{len(report.errors)} error(s) with --strict; the index was not changed")
 
 
-class QueryError(KbError):
-    """A malformed query; ``position`` is the 0-based character offset of the problem."""
+class RulesFileError(KbError):
+    """The Comprehensive Rules file is missing, unreadable or holds no rules."""
+
+
+# --- bad requests -------------------------------------------------------------------------------
+
+
+class UsageError(KbError):
+    """A request kb cannot read: exit 2, HTTP 400."""
 
     exit_code = 2
+    http_status = 400
+
+
+class QueryError(UsageError):
+    """A malformed query; ``position`` is the 0-based character offset of the problem."""
 
     def __init__(self, query: str, position: int, message: str):
         self.query, self.position, self.message = query, position, message
@@ -45,25 +71,80 @@ class QueryError(KbError):
         prefix = "..." if start else ""
         return f"  {prefix}{shown}\n  {' ' * (len(prefix) + self.position - start)}^"
 
+    def payload(self) -> dict:
+        return {"error": self.message, "position": self.position}
 
-class UnknownCard(KbError):
+
+class OptionError(UsageError):
+    """A bad value for a search option or filter (lang, tag, card, since, until)."""
+
+    def __init__(self, option: str, message: str):
+        self.option, self.message = option, message
+        super().__init__(f"--{option}: {message}")
+
+    def payload(self) -> dict:
+        return {"error": f"{self.option}: {self.message}", "parameter": self.option}
+
+
+class BadParameter(UsageError):
+    """A request parameter with a value the server does not accept; ``parameter`` names it."""
+
+    def __init__(self, parameter: str, message: str):
+        self.parameter, self.message = parameter, f"{parameter}: {message}"
+        super().__init__(self.message)
+
+    def payload(self) -> dict:
+        return {"error": self.message, "parameter": self.parameter}
+
+
+class UnknownTag(UsageError):
+    """A tag id that the vocabulary does not define."""
+
+
+# --- nothing found ------------------------------------------------------------------------------
+
+
+class NotFound(KbError):
+    """Nothing has this name or id: exit 1, HTTP 404; ``suggestions`` holds the closest ones."""
+
+    http_status = 404
+    suggestions: tuple | None = None  # None: this kind of error makes no suggestions
+
+    def payload(self) -> dict:
+        body = {"error": str(self)}
+        if self.suggestions is not None:
+            body["suggestions"] = list(self.suggestions)
+        return body
+
+
+def _did_you_mean(suggestions) -> str:
+    return f"; did you mean {', '.join(repr(s) for s in suggestions)}?" if suggestions else ""
+
+
+class UnknownCard(NotFound):
     """No card matches a name; ``suggestions`` holds the closest names."""
 
     def __init__(self, name: str, suggestions: list[str]):
-        self.name, self.suggestions = name, suggestions
-        hint = f"; did you mean {', '.join(repr(s) for s in suggestions)}?" if suggestions else ""
-        super().__init__(f"no card named {name!r}{hint}")
+        self.name, self.suggestions = name, tuple(suggestions)
+        super().__init__(f"no card named {name!r}{_did_you_mean(suggestions)}")
 
 
-class UnknownRuling(KbError):
+class UnknownRuling(NotFound):
     """No ruling has this id (or the prefix is ambiguous)."""
 
 
-class UnknownTag(KbError):
-    """A tag id that the vocabulary does not define."""
+class UnknownCheck(NotFound):
+    """No check has this id; ``suggestions`` holds the closest ids."""
 
-    exit_code = 2
+    def __init__(self, check_id: str, suggestions: list[str]):
+        self.check_id, self.suggestions = check_id, tuple(suggestions)
+        super().__init__(f"no check with id {check_id!r}{_did_you_mean(suggestions)}")
+
+
+# --- the index ----------------------------------------------------------------------------------
 
 
 class IndexMissing(KbError):
     """There is no index at the location and nothing to build it from."""
+
+    http_status = 503

@@ -5,14 +5,11 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from datetime import date
 from functools import lru_cache
 
-from .analysis import fold
-
-# The JSON contract, in this order.
-FIELDS = ("id", "card", "card_names", "date", "lang", "mixed", "text", "tags", "rules", "checks", "source")
+from kb.text.analysis import fold
 
 _SPACE = re.compile(r"\s+")
 _QUOTES = (("’", "'"), ("‘", "'"), ("“", '"'), ("”", '"'))
@@ -73,39 +70,43 @@ class Ruling:
         """The card this ruling is about, the same for its Italian and English names."""
         return card_key(self.card_names.get("en") or self.card_names.get("it") or self.card)
 
+    @property
+    def source_file(self) -> str:
+        """The file the record was read from (its ``source`` without the line)."""
+        return self.source.rsplit(":", 1)[0]
+
+    @property
+    def label(self) -> str:
+        """The card as written, with its other names: ``Sostituzione Improvvisa (Sudden Substitution)``."""
+        others = [n for n in dict.fromkeys(self.card_names.values()) if n != self.card]
+        return self.card + (f" ({' / '.join(others)})" if others else "")
+
+    @property
+    def display_name(self) -> str:
+        """The name a card is shown and found by: English, else Italian, else as written."""
+        return self.card_names.get("en") or self.card_names.get("it") or self.card
+
     def to_dict(self) -> dict:
-        """The record in the JSON contract (FIELDS, in that order; ``no_check`` and ``origin``
-        only when they are known)."""
-        return {
-            "id": self.id,
-            "card": self.card,
-            "card_names": dict(self.card_names),
-            "date": self.date.isoformat(),
-            "lang": self.lang,
-            "mixed": self.mixed,
-            "text": self.text,
-            "tags": list(self.tags),
-            "rules": list(self.rules),
-            "checks": list(self.checks),
-            "source": self.source,
-            **({"no_check": self.no_check} if self.no_check else {}),
-            **({"origin": self.origin} if self.origin else {}),
-        }
+        """The record in the JSON contract: its fields in order, the optional ones only when set."""
+        data = asdict(self)
+        data["date"] = self.date.isoformat()
+        for name in ("tags", "rules", "checks"):
+            data[name] = list(data[name])
+        return {key: value for key, value in data.items() if key not in OPTIONAL or value is not None}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Ruling":
-        return cls(
-            id=data["id"],
-            card=data["card"],
-            card_names=dict(data.get("card_names") or {}),
-            date=date.fromisoformat(data["date"]),
-            lang=data["lang"],
-            mixed=bool(data["mixed"]),
-            text=data["text"],
-            tags=tuple(data.get("tags", ())),
-            rules=tuple(data.get("rules", ())),
-            checks=tuple(data.get("checks", ())),
-            source=data.get("source", ""),
-            no_check=data.get("no_check"),
-            origin=data.get("origin"),
-        )
+        """A record from its JSON form (keys beyond the contract, such as ``score``, ignored)."""
+        values = {key: data[key] for key in ALL_FIELDS if key in data}
+        values["date"] = date.fromisoformat(data["date"])
+        values["card_names"] = dict(data.get("card_names") or {})
+        values["mixed"] = bool(data["mixed"])
+        for name in ("tags", "rules", "checks"):
+            values[name] = tuple(data.get(name, ()))
+        return cls(**values)
+
+
+ALL_FIELDS = tuple(f.name for f in fields(Ruling))
+OPTIONAL = frozenset(f.name for f in fields(Ruling) if f.default is None)
+# The JSON contract: every record has these keys, in this order (then the optional ones, when set).
+FIELDS = tuple(name for name in ALL_FIELDS if name not in OPTIONAL)

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from kb.index import Location
-from kb.build import ingest_into
-from kb.store import Store
+from kb.index.generations import Location
+from kb.index.build import ingest_into
+from kb.index.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"

@@ -6,9 +6,10 @@ import json
 
 import pytest
 
-from kb.build import ingest_into, partition, units_for
-from kb.index import Location
-from kb.ingest import Unit, ingest, units_of
+from kb.index.build import ingest_into
+from kb.index.parts import partition, units_for
+from kb.index.generations import Location
+from kb.ingest.collect import Unit, ingest, units_of
 
 
 @pytest.fixture
@@ -32,7 +33,7 @@ def test_a_large_json_lines_file_is_cut_at_line_ends(big_jsonl):
 @pytest.fixture
 def in_parallel(monkeypatch):
     """Build with worker processes even for small test input."""
-    monkeypatch.setattr("kb.build.PARALLEL_BYTES", 0)
+    monkeypatch.setattr("kb.index.parts.PARALLEL_BYTES", 0)
 
 
 def test_cutting_changes_nothing_but_the_speed(tmp_path, big_jsonl, in_parallel):
@@ -90,8 +91,8 @@ def test_a_ruling_in_two_parts_is_kept_once_with_its_pairing(tmp_path, write, in
 def test_a_shared_text_is_found_through_its_carrier_after_a_duplicate_is_dropped(tmp_path, write, in_parallel):
     """Y shares its text with X; in the second part X is a duplicate (dropped) and was the
     document carrying the text: Y must still be found by the words of that text."""
-    from kb.search import search
-    from kb.store import Store
+    from kb.search.run import search
+    from kb.index.store import Store
 
     text = "Zebrafish rulings are exotic."
     write("parts/a.jsonl", json.dumps({"card": "Xcard", "date": "2021-01-01", "text": text}) + "\n")

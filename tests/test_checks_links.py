@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from kb import analysis, language
+from kb.text import analysis, language
 from kb.checks import Links, link, registry
 from kb.checks.links import LinkDataError, Linker, analyse_phrase, linker, load_data
-from kb.readers import RawRuling, read_dated
-from kb.vocabulary import vocabulary
+from kb.ingest.readers import RawRuling, read_dated
+from kb.text.vocabulary import vocabulary
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -10,13 +10,14 @@ from pathlib import Path
 import pytest
 
 import kb.checks as checks
-from kb import analysis
-from kb.checks import CheckResult, UnknownCheck, check, get, registry, run, run_all
+from kb.text import analysis
+from kb.checks import CheckResult, check, get, registry, run, run_all
+from kb.errors import UnknownCheck
 from kb.checks import registration as registry_module
 from kb.checks.links import linker
-from kb.comprules import load_rules
-from kb.readers import RawRuling, read_dated
-from kb.vocabulary import vocabulary
+from kb.checks.comprules import load_rules
+from kb.ingest.readers import RawRuling, read_dated
+from kb.text.vocabulary import vocabulary
 
 REPO = Path(__file__).resolve().parents[1]
 MECHANICS = {"goad", "split_second", "madness", "cost", "exchange", "mana_ability"}
@@ -110,7 +111,7 @@ def test_check_is_documented(check_id):
 @lru_cache(maxsize=1)
 def seed_rulings() -> tuple[tuple[str, str, RawRuling], ...]:
     """Every seed ruling: (folder language, language as detected, ruling)."""
-    from kb import language
+    from kb.text import language
 
     found = []
     for folder in ("it", "en"):

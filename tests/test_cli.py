@@ -114,7 +114,7 @@ def test_search_words_may_be_separate_arguments_and_start_with_a_dash(runner, bu
     result = kb(runner, "search", "goad", "-tag:madness", "-lang:it", "--index", built, "--json")
     assert json.loads(result.stdout)["total"] == 5
     result = kb(runner, "search", "--limt", "3", "goad", "--index", built)
-    assert result.exit_code == 2 and "no such option: --limt" in result.stderr
+    assert result.exit_code == 2 and "No such option '--limt'. Did you mean '--limit'?" in result.stderr
 
 
 def test_search_explain(runner, built):

@@ -9,7 +9,7 @@ import yaml
 
 from kb.checks import registry
 from kb.cli import main
-from kb.ingest import ingest
+from kb.ingest.collect import ingest
 
 from .conftest import FIXTURES, NAMES, SOURCES
 

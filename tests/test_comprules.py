@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from kb.comprules import RulesFileError, is_rule_number, load_rules, parse_rules
+from kb.errors import RulesFileError
+from kb.text.rules import is_rule_number
+from kb.checks.comprules import load_rules, parse_rules
 from kb.errors import KbError
 
 # A miniature of the published layout: BOM, title, contents (which repeat the section titles),

@@ -7,8 +7,9 @@ import re
 import click
 import pytest
 
-from kb import export
-from kb.cli import FORMATS, main
+from kb.export import formats as export
+from kb.cli import main
+from kb.export.formats import FORMATS
 
 from .conftest import ROOT
 
@@ -44,5 +45,7 @@ def test_every_option_is_in_the_readme(name):
             assert option in README, f"kb {name} {option}"
 
 
-def test_cli_formats_match_the_exporters():
-    assert FORMATS == export.FORMATS == tuple(export.WRITERS)
+@pytest.mark.parametrize("command", ["export", "fragments"])
+def test_cli_formats_are_the_exporters(command):
+    choices = next(p.type.choices for p in main.commands[command].params if p.name == "fmt")
+    assert list(choices) == list(FORMATS)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 
-from kb.export import render
-from kb.index import Location
-from kb.search import card_rulings, search, select
-from kb.build import ingest_into
-from kb.store import Store
+from kb.export.formats import render
+from kb.index.generations import Location
+from kb.search.run import card_rulings, search, select
+from kb.index.build import ingest_into
+from kb.index.store import Store
 
 
 def test_files_to_search_results(tmp_path, write):

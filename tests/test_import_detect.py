@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from kb.importers import IMPORTED, KINDS, detect, prepare, read
-from kb.importers.detect import sniff
-from kb.readers import Problem, RawRuling
+from kb.ingest.importers import IMPORTED, KINDS, detect, prepare, read
+from kb.ingest.importers.detect import sniff
+from kb.ingest.readers import Problem, RawRuling
 
 from .conftest import FIXTURES
 

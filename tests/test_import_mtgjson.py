@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from kb.importers import mtgjson, prepare, read
-from kb.importers.common import NamePair, Repeats
-from kb.readers import Problem, RawRuling
+from kb.ingest.importers import mtgjson, prepare, read
+from kb.ingest.importers.common import NamePair, Repeats
+from kb.ingest.readers import Problem, RawRuling
 
 from .conftest import FIXTURES, ROOT, corpus_dir
 
@@ -256,7 +256,7 @@ MEASURE = textwrap.dedent(
     """
     import resource, sys
     from pathlib import Path
-    from kb.importers import read
+    from kb.ingest.importers import read
     count = sum(1 for _ in read(Path(sys.argv[1]), "mtgjson"))
     print(count, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
     """

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from kb.importers import prepare, read, scryfall
-from kb.importers.common import NamePair, Repeats
-from kb.readers import Problem, RawRuling
+from kb.ingest.importers import prepare, read, scryfall
+from kb.ingest.importers.common import NamePair, Repeats
+from kb.ingest.readers import Problem, RawRuling
 
 from .conftest import FIXTURES, ROOT
 
@@ -175,7 +175,7 @@ MEASURE = textwrap.dedent(
     """
     import resource, sys
     from pathlib import Path
-    from kb.importers.scryfall import load_cards
+    from kb.ingest.importers.scryfall import load_cards
     cards = load_cards(Path(sys.argv[1]))
     print(len(cards.oracle), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
     """

@@ -8,9 +8,9 @@ import os
 
 import pytest
 
-from kb.build import ingest_into
-from kb.index import Location
-from kb.store import Store
+from kb.index.build import ingest_into
+from kb.index.generations import Location
+from kb.index.store import Store
 
 GOOD = "19/03/2021\n\n{text}\n"
 
@@ -27,10 +27,10 @@ def sources(tmp_path, write):
 
 def state(location: Location) -> tuple:
     """Every ruling, the statistics, and what searches for words of the texts find."""
-    from kb.search import search
+    from kb.search.run import search
 
     with Store(location.require()) as store:
-        records = sorted((r.id, r.card, r.text) for r in store.rulings(__import__("whoosh").query.Every()))
+        records = sorted((r.id, r.card, r.text) for r in store.records(store.index.alive))
         found = {q: sorted(h.record.id for h in search(store, q, limit=0).hits) for q in WORDS}
         return records, store.stats, found
 

@@ -8,7 +8,8 @@ from datetime import date
 import pytest
 
 from kb.errors import IngestError
-from kb.ingest import ingest, rule_numbers
+from kb.ingest.collect import ingest
+from kb.text.rules import rule_numbers
 from kb.records import ruling_id
 
 GOOD = "19/03/2021\n\nA good ruling about split second.\n"

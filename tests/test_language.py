@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kb.language import detect
+from kb.text.language import detect
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ from datetime import date
 import pytest
 
 from kb.errors import QueryError
-from kb.query import MAX_LENGTH, And, Field, Not, Or, Phrase, Word, parse_query
+from kb.search.query import MAX_LENGTH, And, Field, Not, Or, Phrase, Word, parse_query
 
 
 def w(text, pos):

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from kb.errors import QueryError, UnknownCard, UnknownRuling
-from kb.search import OptionError, card_rulings, option_filters, search, select
-from kb.snippet import render
+from kb.errors import OptionError
+from kb.search.run import card_rulings, option_filters, search, select
+from kb.search.snippet import render
 
 
 def texts(results):
@@ -151,7 +152,7 @@ def test_card_by_either_name_with_typos(store, name, en, it):
 
 @pytest.mark.parametrize("name", ["Sudden Substitution", "sostituzione improvvisa", "Vampiro Mutante", "fast"])
 def test_a_warm_catalog_resolves_like_a_cold_one(store, name):
-    from kb.names import Catalog
+    from kb.index.catalog import Catalog
 
     cold = [c.key for c in store.catalog.resolve(name)]
     warm = Catalog.load(store.generation.path).warm()
@@ -170,7 +171,7 @@ def test_unknown_card_suggests(store):
         card_rulings(store, "Vampiro Morto")
     with pytest.raises(UnknownCard) as caught:
         card_rulings(store, "Black Lotus")
-    assert caught.value.suggestions == []
+    assert caught.value.suggestions == ()
 
 
 def test_show_by_id_and_prefix(store):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from kb.ingest import ingest
+from kb.ingest.collect import ingest
 
 from .conftest import DATA, NAMES, SOURCES
 

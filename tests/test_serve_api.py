@@ -12,13 +12,14 @@ import warnings
 import pytest
 import yaml
 
-from kb.build import ingest_into
-from kb.export import FORMATS, render
-from kb.index import Location
+from kb.index.build import ingest_into
+from kb.export.formats import FORMATS, render
+from kb.index.generations import Location
 from kb.records import FIELDS
-from kb.search import option_filters, select
-from kb.serve import ROUTES, SharedStore, create_app
-from kb.store import Store
+from kb.search.run import option_filters, select
+from kb.web.app import ROUTES, create_app
+from kb.web.live import SharedStore
+from kb.index.store import Store
 from kb.web import openapi, params
 
 from .conftest import DATA, NAMES, SOURCES
@@ -71,7 +72,7 @@ def test_split_second_finds_italian_and_english(client):
 
 
 def test_search_matches_the_library(client, store):
-    from kb.search import search
+    from kb.search.run import search
 
     expected = search(store, "goad OR madness", option_filters(lang="en"), limit=5, offset=1).to_dict()
     data = get_json(client, "/api/search?q=goad+OR+madness&lang=en&limit=5&offset=1")
@@ -108,7 +109,7 @@ def test_card_by_either_name(client, name):
     assert list(data)[:4] == ["query", "card", "total", "results"]
     assert data["query"] == name
     assert data["card"]["names"] == {"it": "Sostituzione Improvvisa", "en": "Sudden Substitution"}
-    assert set(data["card"]) == {"key", "names", "written", "rulings"}
+    assert set(data["card"]) == {"key", "names", "written", "rulings", "facts"}
     assert data["total"] == len(data["results"]) == data["card"]["rulings"]
     assert {item["lang"] for item in data["results"]} == {"it", "en"}
     for item in data["results"]:
@@ -418,11 +419,17 @@ def hostile_client(tmp_path_factory):
 # --- starting -------------------------------------------------------------------------------------
 
 
-def test_first_start_builds_the_index_from_data(tmp_path, monkeypatch):
+def test_opening_never_builds_refreshing_does(tmp_path, monkeypatch):
+    from kb.errors import IndexMissing
+    from kb.index.build import refresh
+
     monkeypatch.setenv("KB_DATA", str(DATA))
-    app = create_app(Location(tmp_path / "index"))
-    assert app.state.freshness.built
-    with TestClient(app) as client:
+    location = Location(tmp_path / "index")
+    with pytest.raises(IndexMissing):
+        create_app(location)  # the app only opens; `kb serve` refreshes first
+    assert location.current() is None
+    assert refresh(location).built
+    with TestClient(create_app(location)) as client:
         assert get_json(client, "/api/search?q=goad")["total"] > 0
 
 
@@ -445,8 +452,7 @@ def test_run_serves_on_loopback(bundled_index):
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    code = f"from kb.serve import run; run(port={port}, index_dir={str(bundled_index.path)!r})"
-    server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    server = subprocess.Popen([sys.executable, "-m", "kb", "serve", "--port", str(port), "--index", str(bundled_index.path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + 60
         while True:

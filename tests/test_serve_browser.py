@@ -15,7 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from kb.serve import create_app, serve_in_thread
+from kb.web.app import create_app, serve_in_thread
 
 from .test_serve_page import build_hostile_index
 

@@ -10,9 +10,9 @@ import threading
 
 import pytest
 
-from kb.build import ingest_into
-from kb.index import Location
-from kb.serve import create_app, serve_in_thread
+from kb.index.build import ingest_into
+from kb.index.generations import Location
+from kb.web.app import create_app, serve_in_thread
 
 from .conftest import NAMES, ROOT, SOURCES
 

@@ -12,11 +12,11 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from kb.build import ingest_into
-from kb.export import FORMATS
-from kb.index import Location
-from kb.serve import create_app
-from kb.vocabulary import vocabulary
+from kb.index.build import ingest_into
+from kb.export.formats import FORMATS
+from kb.index.generations import Location
+from kb.web.app import create_app
+from kb.text.vocabulary import vocabulary
 from kb.web.html import Html, el, esc, join
 
 from .conftest import NAMES, SOURCES

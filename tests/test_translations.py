@@ -8,10 +8,10 @@ from datetime import date
 import pytest
 
 from kb.cli import main
-from kb.ingest import ingest
-from kb.pairing import pair_day, pair_translations
+from kb.ingest.collect import ingest
+from kb.index.pairing import pair_day, pair_translations
 from kb.records import Ruling, ruling_id
-from kb.search import search
+from kb.search.run import search
 
 from .conftest import NAMES, SOURCES
 
@@ -100,9 +100,9 @@ def test_shared_rulings_collapse(tmp_path, write):
     lines = [json.dumps({"card": card, "date": "2021-01-01", "text": text}) for card in ("A", "B", "C")]
     lines.append(json.dumps({"card": "D", "date": "2021-01-01", "text": "The total cost is locked in."}))
     source = write("shared.jsonl", "\n".join(lines) + "\n")
-    from kb.build import ingest_into
-    from kb.index import Location
-    from kb.store import Store
+    from kb.index.build import ingest_into
+    from kb.index.generations import Location
+    from kb.index.store import Store
 
     location = Location(tmp_path / "index")
     ingest_into(location, [source], [])

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from kb import analysis
+from kb.text import analysis
 from kb.errors import UnknownTag
-from kb.vocabulary import load, vocabulary
+from kb.text.vocabulary import load, vocabulary
 
 
 def tags_of(text: str) -> tuple[str, ...]:

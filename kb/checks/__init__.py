@@ -6,8 +6,9 @@
 - ``kb.checks.model``: the rules model the checks build their scenarios on
 """
 
-from .links import Links, link
-from .registration import Check, UnknownCheck, check, get, registry
-from .runner import CheckResult, run, run_all
+from kb.checks.links import Links, link
+from kb.checks.registration import Check, check, get, registry
+from kb.errors import UnknownCheck
+from kb.checks.runner import CheckResult, run, run_all
 
 __all__ = ["Check", "CheckResult", "Links", "UnknownCheck", "check", "get", "link", "registry", "run", "run_all"]

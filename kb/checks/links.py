@@ -21,7 +21,7 @@ from typing import Iterator, Mapping, Optional, Sequence
 
 import yaml
 
-from ..analysis import LANGS, terms as analyse, phrase_terms
+from kb.text.analysis import LANGS, terms as analyse, phrase_terms
 
 GAP = "…"
 MEMO_SIZE = 100_000  # remembered links; the memo starts afresh when full

@@ -18,20 +18,9 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from ..errors import KbError
+from kb.errors import UnknownCheck
 
 _ID = re.compile(r"^[a-z][a-z_]*\.[a-z][a-z0-9_]*$")
-
-
-class UnknownCheck(KbError):
-    """No check has this id; ``suggestions`` holds the closest ids."""
-
-    exit_code = 2
-
-    def __init__(self, check_id: str, suggestions: list[str]):
-        self.check_id, self.suggestions = check_id, suggestions
-        hint = f"; did you mean {', '.join(repr(s) for s in suggestions)}?" if suggestions else ""
-        super().__init__(f"no check with id {check_id!r}{hint}")
 
 
 @dataclass(frozen=True)
@@ -73,7 +62,7 @@ def check(*, id: str, title: str, rules: tuple[str, ...], tags: tuple[str, ...] 
 
 def registry() -> dict[str, Check]:
     """Every registered check by id, in registration order (the built-ins loaded)."""
-    from . import builtin  # noqa: F401  (registers the built-in checks)
+    from kb.checks import builtin  # noqa: F401  (registers the built-in checks)
 
     return dict(_REGISTRY)
 

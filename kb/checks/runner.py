@@ -6,7 +6,7 @@ import traceback
 from dataclasses import asdict, dataclass
 from typing import Iterable
 
-from .registration import get, registry
+from kb.checks.registration import get, registry
 
 
 @dataclass(frozen=True)

@@ -9,15 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import __version__
-from ..export import FORMATS
-from ..records import FIELDS
-from . import params as P
+from kb import __version__
+from kb.export.formats import FORMATS
+from kb.records import FIELDS
+from kb.web import params as P
 
 JSON = "application/json"
 HTML = "text/html"
-EXPORT_TYPES = {"yaml": "application/yaml", "json": JSON, "jsonl": "application/jsonl", "csv": "text/csv",
-                "md": "text/markdown"}  # fmt: skip
 
 ERRORS = {
     400: "A bad query (with the `position` of the problem), a bad filter or parameter value (with the `parameter`).",
@@ -165,7 +163,7 @@ def _ok(endpoint: Endpoint) -> dict:
     if endpoint.ok == "html":
         return {"description": "An HTML page.", "content": {HTML: {"schema": {"type": "string"}}}}
     if endpoint.ok == "export":
-        content = {media: {"schema": {"type": "string"}} for media in EXPORT_TYPES.values()}
+        content = {f.media_type: {"schema": {"type": "string"}} for f in FORMATS.values()}
         headers = {"Content-Disposition": {"schema": {"type": "string"}, "description": 'attachment; filename="kb-rulings-….yaml"'}}
         return {"description": f"The file, in the chosen format ({', '.join(FORMATS)}).", "content": content, "headers": headers}
     return {"description": "OK", "content": {JSON: {"schema": _ref(endpoint.ok)}}}

@@ -10,15 +10,15 @@ from __future__ import annotations
 from typing import Mapping
 from urllib.parse import quote, urlencode
 
-from ..errors import QueryError
-from ..export import FORMATS
-from ..names import Card
-from ..records import Ruling
-from ..search import Hit, Results
-from ..snippet import Snippet
-from ..vocabulary import Vocabulary
-from .html import Html, el, join, template
-from .params import FILTER_NAMES
+from kb.errors import QueryError
+from kb.export.formats import FORMATS
+from kb.index.catalog import Card
+from kb.records import Ruling
+from kb.search.run import Hit, Results
+from kb.search.snippet import Snippet
+from kb.text.vocabulary import Vocabulary
+from kb.web.html import Html, el, join, template
+from kb.web.params import FILTER_NAMES
 
 PAGE_SIZE = 20
 LANG_NAMES = {"it": "Italiano", "en": "English"}

@@ -11,23 +11,13 @@ import re
 from dataclasses import dataclass
 from typing import Mapping
 
-from ..errors import KbError
-from ..export import FORMATS
+from kb.errors import BadParameter
+from kb.export.formats import FORMATS
 
 MAX_LIMIT = 100
 MAX_OFFSET = 100_000
 MAX_CARD_NAME = 200  # the longest printed card name has 141 characters
 _INTEGER = re.compile(r"[+-]?\d{1,12}")
-
-
-class BadParameter(KbError):
-    """A request parameter with a value the server does not accept; ``parameter`` names it."""
-
-    exit_code = 2
-
-    def __init__(self, parameter: str, message: str):
-        self.parameter, self.message = parameter, f"{parameter}: {message}"
-        super().__init__(self.message)
 
 
 def _clip(text: str, width: int = 40) -> str:
@@ -109,7 +99,7 @@ QUERY = Param(
 LIMIT = Param("limit", "At most this many results.", "integer", default=10, minimum=1, maximum=MAX_LIMIT)
 OFFSET = Param("offset", "Skip this many results (for the next page).", "integer", default=0, minimum=0,
                maximum=MAX_OFFSET)  # fmt: skip
-FORMAT = Param("format", "The file format of the export.", default="yaml", enum=FORMATS)
+FORMAT = Param("format", "The file format of the export.", default="yaml", enum=tuple(FORMATS))
 CARD_NAME = Param("name", "A card name, Italian or English, partial or misspelled.", where="path", required=True,
                   max_length=MAX_CARD_NAME, example="Sostituzione Improvvisa")  # fmt: skip
 RULING_ID = Param("id", "A ruling id, or a unique prefix of at least 4 characters.", where="path", required=True,

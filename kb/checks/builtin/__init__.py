@@ -1,3 +1,3 @@
 """The built-in checks, one module per mechanic; importing this package registers them."""
 
-from . import costs, exchange, goad, madness, mana_ability, split_second  # noqa: F401
+from kb.checks.builtin import costs, exchange, goad, madness, mana_ability, split_second  # noqa: F401

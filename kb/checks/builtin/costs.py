@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..model import costs, discard, game, spells
-from ..registration import check
+from kb.checks.model import costs, discard, game, spells
+from kb.checks.registration import check
 
 
 @check(

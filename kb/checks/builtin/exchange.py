@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..model import control
-from ..model.control import BATTLEFIELD, EXILE, GONE, STACK, Obj, Table
-from ..model.errors import IllegalAction
-from ..registration import check
+from kb.checks.model import control
+from kb.checks.model.control import BATTLEFIELD, EXILE, GONE, STACK, Obj, Table
+from kb.checks.model.errors import IllegalAction
+from kb.checks.registration import check
 
 
 def setup(spell_types=("sorcery",), creature_controller="C", **spell_fields) -> Table:

@@ -6,9 +6,9 @@ planeswalker and protects a battle unless said otherwise.
 
 from __future__ import annotations
 
-from ..model import combat
-from ..model.combat import BATTLE, PLANESWALKER, Creature, Defender
-from ..registration import check
+from kb.checks.model import combat
+from kb.checks.model.combat import BATTLE, PLANESWALKER, Creature, Defender
+from kb.checks.registration import check
 
 FOUR = ("A", "B", "C", "D")
 

@@ -6,11 +6,11 @@ Scenarios: players A and B; A owns "Vampire", a {3}{B} creature card with madnes
 
 from __future__ import annotations
 
-from ..model import discard as dis
-from ..model import game as g
-from ..model import spells
-from ..model.errors import IllegalAction
-from ..registration import check
+from kb.checks.model import discard as dis
+from kb.checks.model import game as g
+from kb.checks.model import spells
+from kb.checks.model.errors import IllegalAction
+from kb.checks.registration import check
 
 VAMPIRE = g.Card("Vampire", "A", ("creature",), "{3}{B}", madness="{2}{B}")
 RITES = g.Card("Rites", "A", ("sorcery",), "{2}{R}", madness="{R}")

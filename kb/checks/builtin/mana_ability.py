@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..model import abilities, priority
-from ..model.abilities import ACTIVATED, ON_MANA_ABILITY, ON_OTHER, TRIGGERED, Ability
-from ..model.priority import ACTIVATE, Action, StackObject
-from ..registration import check
+from kb.checks.model import abilities, priority
+from kb.checks.model.abilities import ACTIVATED, ON_MANA_ABILITY, ON_OTHER, TRIGGERED, Ability
+from kb.checks.model.priority import ACTIVATE, Action, StackObject
+from kb.checks.registration import check
 
 
 @check(

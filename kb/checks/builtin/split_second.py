@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..model import priority
-from ..model.abilities import Ability
-from ..model.priority import ABILITY, ACTIVATE, CAST, SPECIAL, SUSPEND, TURN_FACE_UP, Action, StackObject
-from ..registration import check
+from kb.checks.model import priority
+from kb.checks.model.abilities import Ability
+from kb.checks.model.priority import ABILITY, ACTIVATE, CAST, SPECIAL, SUSPEND, TURN_FACE_UP, Action, StackObject
+from kb.checks.registration import check
 
 SPLIT = StackObject("Sudden Shock", split_second=True, controller="A")
 BOLT = StackObject("Shock", controller="B")

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Optional
 
-from .errors import IllegalAction
+from kb.checks.model.errors import IllegalAction
 
 STACK, BATTLEFIELD, EXILE, GONE = "stack", "battlefield", "exile", "left the game"
 

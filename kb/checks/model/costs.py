@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Union
 
-from .errors import ManaCostError, ModelError
+from kb.checks.model.errors import ManaCostError, ModelError
 
 COLORS = ("W", "U", "B", "R", "G")
 VARIABLES = ("X", "Y", "Z")

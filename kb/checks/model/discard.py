@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from typing import Optional
 
-from . import game as g
-from .errors import IllegalAction
-from .game import EXILE, GRAVEYARD, HAND, Ability, Card, Event, Game
+from kb.checks.model import game as g
+from kb.checks.model.errors import IllegalAction
+from kb.checks.model.game import EXILE, GRAVEYARD, HAND, Ability, Card, Event, Game
 
 COST, EFFECT, CLEANUP_HAND_SIZE = "cost", "effect", "cleanup"
 DISCARD_REASONS = (COST, EFFECT, CLEANUP_HAND_SIZE)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...errors import KbError
+from kb.errors import KbError
 
 
 class ModelError(KbError):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Callable, Optional, Union
 
-from .costs import Casting
+from kb.checks.model.costs import Casting
 
 HAND, LIBRARY, GRAVEYARD, EXILE, BATTLEFIELD, STACK = "hand", "library", "graveyard", "exile", "battlefield", "stack"
 MAIN, COMBAT, END, CLEANUP = "main phase", "combat", "end step", "cleanup step"

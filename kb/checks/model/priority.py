@@ -17,9 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
-from . import abilities
-from .abilities import Ability
-from .errors import IllegalAction
+from kb.checks.model import abilities
+from kb.checks.model.abilities import Ability
+from kb.checks.model.errors import IllegalAction
 
 SPELL, ABILITY = "spell", "ability"
 CAST, ACTIVATE = "cast a spell", "activate an ability"

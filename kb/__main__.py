@@ -1,0 +1,5 @@
+"""``python -m kb``: the same as the ``kb`` command."""
+
+from kb.cli import main
+
+main(prog_name="kb")

@@ -1,0 +1,160 @@
+"""Reading a generation: its shards as one index with global document numbers.
+
+The per-document arrays of every shard are joined (id, card, text hash, text carrier, date,
+language, field lengths, liveness), and each term's postings and positions are read once from
+Whoosh and remembered. Whoosh readers share file objects, so reading them is serialised by a
+lock held only while reading; the arrays and what is remembered are read without one.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+from typing import Callable
+
+import numpy as np
+
+from kb.index.shards import Shard
+from kb.text.analysis import LANGS
+
+POSITION_BITS = 20  # a global position is docnum << POSITION_BITS | position in the text
+CACHE_ENTRIES = 4096
+
+
+class IndexReader:
+    """The shards of a generation, read as one index with global document numbers."""
+
+    def __init__(self, shards: list[Shard]):
+        self.readers, self.offsets = [], []
+        columns: dict[str, list[np.ndarray]] = {}
+        self.card_codes: dict[str, int] = {}
+        total = 0
+        for shard in shards:
+            reader = shard.open().reader()
+            arrays = shard.arrays()
+            self.readers.append(reader)
+            self.offsets.append(total)
+            arrays.pop("source_names", None)
+            arrays.pop("source", None)
+            arrays["owner"] = arrays["owner"] + total  # the document carrying each one's text
+            total += len(arrays["date"])
+            # the shard's card numbers → numbers over all shards
+            keys = arrays.pop("card_keys").tolist()
+            mapping = np.array([self.card_codes.setdefault(k, len(self.card_codes)) for k in keys], dtype=np.int32)
+            arrays["card"] = mapping[arrays["card"]] if len(keys) else arrays["card"]
+            for name, values in arrays.items():
+                columns.setdefault(name, []).append(values)
+        joined = {name: np.concatenate(parts) for name, parts in columns.items()}
+        self.n = total
+        self.ids = joined.get("id", np.zeros(0, "S12"))
+        self.text = joined.get("text", np.zeros(0, np.int64))
+        self.card = joined.get("card", np.zeros(0, np.int32))
+        self.owner = joined.get("owner", np.zeros(0, np.int32))
+        self.date = joined.get("date", np.zeros(0, np.int32))
+        self.alive = joined.get("alive", np.zeros(0, bool))
+        self.lengths = {lang: joined.get(f"len_{lang}", np.zeros(0, np.int32)) for lang in LANGS}
+        self.avg_length = {
+            lang: float(lengths[lengths > 0].mean()) if (lengths > 0).any() else 1.0
+            for lang, lengths in self.lengths.items()
+        }
+        self.doc_count = len(np.unique(self.owner[self.alive]))  # texts, for idf
+        self._cache: OrderedDict = OrderedDict()
+        self._cache_lock = threading.Lock()
+        self._file_lock = threading.Lock()  # Whoosh readers share file objects
+
+    def close(self) -> None:
+        with self._file_lock:
+            for reader in self.readers:
+                reader.close()
+
+    # --- remembered values ----------------------------------------------------------------
+
+    def cached(self, key, build: Callable):
+        """The value remembered under ``key``, built (outside any lock) when missing."""
+        with self._cache_lock:
+            if key in self._cache:
+                self._cache.move_to_end(key)
+                return self._cache[key]
+        value = build()
+        with self._cache_lock:
+            self._cache[key] = value
+            while len(self._cache) > CACHE_ENTRIES:
+                self._cache.popitem(last=False)
+        return value
+
+    # --- postings -------------------------------------------------------------------------
+
+    def postings(self, field: str, text: str) -> tuple[np.ndarray, np.ndarray]:
+        """Global document numbers holding ``text`` in ``field``, and its frequency in each."""
+        return self.cached(("p", field, text), lambda: self._read_postings(field, text))
+
+    def _read_postings(self, field: str, text: str):
+        ids, freqs = [], []
+        with self._file_lock:
+            for reader, offset in zip(self.readers, self.offsets):
+                if (field, text) not in reader:
+                    continue
+                matcher = reader.postings(field, text)
+                while matcher.is_active():
+                    ids.append(matcher.id() + offset)
+                    freqs.append(matcher.weight())
+                    matcher.next()
+        return np.array(ids, dtype=np.int64), np.array(freqs, dtype=np.float32)
+
+    def positions(self, field: str, text: str) -> np.ndarray:
+        """Sorted global positions (docnum << POSITION_BITS | position) of a term."""
+        return self.cached(("g", field, text), lambda: self._read_positions(field, text))
+
+    def _read_positions(self, field: str, text: str) -> np.ndarray:
+        found: list[int] = []
+        with self._file_lock:
+            for reader, offset in zip(self.readers, self.offsets):
+                if (field, text) not in reader:
+                    continue
+                matcher = reader.postings(field, text)
+                while matcher.is_active():
+                    base = (matcher.id() + offset) << POSITION_BITS
+                    found.extend(base + p for p in matcher.value_as("positions"))
+                    matcher.next()
+        return np.array(sorted(found), dtype=np.int64)
+
+    def expand_prefix(self, field: str, prefix: str) -> list[str]:
+        terms: set[str] = set()
+        with self._file_lock:
+            for reader in self.readers:
+                terms.update(t.decode("utf-8") if isinstance(t, bytes) else t for t in reader.expand_prefix(field, prefix))
+        return sorted(terms)
+
+    def stored(self, docnum: int) -> dict:
+        """The stored record of a document."""
+        for reader, offset in zip(reversed(self.readers), reversed(self.offsets)):
+            if docnum >= offset:
+                with self._file_lock:
+                    return json.loads(reader.stored_fields(docnum - offset)["record"])
+        raise IndexError(docnum)
+
+    # --- lookups in the arrays ------------------------------------------------------------
+
+    def mask_of(self, ids: np.ndarray) -> np.ndarray:
+        mask = np.zeros(self.n, dtype=bool)
+        mask[ids] = True
+        return mask & self.alive
+
+    def by_id(self, ruling_id: str) -> np.ndarray:
+        return (self.ids == ruling_id.encode("ascii", "replace")) & self.alive
+
+    def by_id_prefix(self, prefix: str) -> np.ndarray:
+        return np.char.startswith(self.ids, prefix.encode("ascii", "replace")) & self.alive
+
+    def by_card(self, key: str) -> np.ndarray:
+        code = self.card_codes.get(key)
+        return (self.card == code) & self.alive if code is not None else np.zeros(self.n, dtype=bool)
+
+    def sharing(self, docnum: int, within: np.ndarray | None = None) -> np.ndarray:
+        """The other documents with the same text as ``docnum`` (among ``within`` if given)."""
+        mask = (self.text == self.text[docnum]) & self.alive
+        if within is not None:
+            mask &= within
+        mask[docnum] = False
+        return np.flatnonzero(mask)

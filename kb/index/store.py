@@ -1,0 +1,114 @@
+"""An open index: the live generation, read as one index, with its card catalog, statistics,
+vocabulary and translation pairs. Opening never builds (see kb.index.build.refresh)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from kb.errors import UnknownRuling
+from kb.index.catalog import Catalog
+from kb.index.generations import Generation, Location
+from kb.index.reader import IndexReader
+from kb.records import Ruling
+from kb.text.vocabulary import Vocabulary, from_data, vocabulary
+
+
+class Store:
+    """An open generation: the index (all shards as one), card catalog, statistics."""
+
+    def __init__(self, generation: Generation):
+        self.generation = generation
+        self.index = IndexReader(generation.shards)
+        self.catalog = Catalog.load(generation.path)
+        self.stats = generation.read_json("stats.json")
+        self.manifest = generation.manifest
+        self._pairs: dict[str, str] | None = None
+        self._vocabulary: Vocabulary | None = None
+
+    def close(self) -> None:
+        self.index.close()
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def ruling(self, docnum: int) -> Ruling:
+        return Ruling.from_dict(self.index.stored(docnum))
+
+    def records(self, mask: np.ndarray) -> list[Ruling]:
+        """The rulings of the documents a mask selects, in document order."""
+        return [self.ruling(int(docnum)) for docnum in np.flatnonzero(mask)]
+
+    def get(self, ruling_id: str) -> Ruling:
+        """The ruling with this id, or with this unique id prefix (at least 4 characters)."""
+        key = ruling_id.strip().lower()
+        found = np.flatnonzero(self.index.by_id(key))
+        if not len(found) and len(key) >= 4:
+            found = np.flatnonzero(self.index.by_id_prefix(key))
+            if len(found) > 1:
+                ids = ", ".join(sorted({self.index.ids[d].decode("ascii") for d in found})[:5])
+                raise UnknownRuling(f"ruling id prefix {ruling_id!r} is ambiguous: {ids}")
+        if not len(found):
+            raise UnknownRuling(f"no ruling with id {ruling_id!r}")
+        return self.ruling(int(found[0]))
+
+    def docnum(self, ruling_id: str) -> int:
+        found = np.flatnonzero(self.index.by_id(ruling_id))
+        if not len(found):
+            raise UnknownRuling(f"no ruling with id {ruling_id!r}")
+        return int(found[0])
+
+    def shared_with(self, ruling: Ruling) -> list[str]:
+        """The other cards that have a ruling with this very text (a shared ruling)."""
+        index = self.index
+        docnum = self.docnum(ruling.id)
+        others = index.sharing(docnum)
+        codes = dict.fromkeys(int(c) for c in index.card[others] if c != index.card[docnum])
+        keys = {code: key for key, code in index.card_codes.items()}
+        return [self.catalog.card(keys[code]).display for code in codes]
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """The tag vocabulary the index was built with (kept as JSON beside it: no YAML to parse)."""
+        if self._vocabulary is None:
+            path = self.generation.path / "vocabulary.json"
+            self._vocabulary = from_data(self.generation.read_json(path.name)) if path.exists() else vocabulary()
+        return self._vocabulary
+
+    @property
+    def pairs(self) -> dict[str, str]:
+        """Italian ruling id → the id of its English counterpart (kb.index.pairing)."""
+        if self._pairs is None:
+            path = self.generation.path / "pairs.json"
+            self._pairs = self.generation.read_json("pairs.json") if path.exists() else {}
+        return self._pairs
+
+    def translation(self, ruling: Ruling) -> Ruling | None:
+        """The ruling's counterpart in the other language, when one was paired with it."""
+        if ruling.id in self.pairs:
+            return self.get(self.pairs[ruling.id])
+        for it_id, en_id in self.pairs.items():
+            if en_id == ruling.id:
+                return self.get(it_id)
+        return None
+
+    def tag_rows(self) -> list[dict]:
+        """The vocabulary, each tag with its rulings per language and those linked to a check."""
+        counts, linked = self.stats.get("tags", {}), self.stats.get("tags_linked", {})
+
+        def per_lang(table: dict | None) -> dict:
+            return {lang: (table or {}).get(lang, 0) for lang in ("it", "en")}
+
+        return [{**tag.to_dict(), "counts": per_lang(counts.get(tag.id)), "linked": per_lang(linked.get(tag.id))}
+                for tag in self.vocabulary]  # fmt: skip
+
+    def rulings_of(self, card_key: str) -> list[Ruling]:
+        records = self.records(self.index.by_card(card_key))
+        return sorted(records, key=lambda r: (r.date, r.lang, r.source))
+
+
+def open_store(location: Location) -> Store:
+    """Open the live index at ``location`` (IndexMissing when there is none); never builds one."""
+    return Store(location.require())

@@ -1,0 +1,80 @@
+"""What a generation keeps about its rulings beside the index: the cards and their names, the
+counts per language and tag, and the Italian rulings (which pairing starts from).
+
+Each build worker summarises its own part; the main process adds the summaries up instead of
+receiving every record, and takes away the rulings it drops as duplicates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from kb.index.catalog import Card
+from kb.records import Ruling
+
+
+@dataclass
+class Summary:
+    cards: dict = field(default_factory=dict)  # card key -> Card
+    stats: dict = field(default_factory=lambda: {"rulings": {}, "linked": {}, "tags": {}, "tags_linked": {}})
+    italian: dict = field(default_factory=dict)  # id -> Ruling, the rulings in Italian
+
+    @classmethod
+    def of(cls, records: Iterable[Ruling]) -> "Summary":
+        summary = cls()
+        for record in records:
+            summary.add(record)
+        return summary
+
+    def add(self, record: Ruling, sign: int = 1) -> None:
+        """Count one ruling in (``sign`` -1: out)."""
+        card = self.cards.setdefault(record.key, Card(record.key))
+        for lang, name in record.card_names.items():
+            card.names.setdefault(lang, name)
+        if record.card not in card.written:
+            card.written.append(record.card)
+        card.rulings += sign
+        if card.rulings <= 0:
+            del self.cards[record.key]
+        stats = self.stats
+        _count(stats["rulings"], record.lang, sign)
+        if record.checks:
+            _count(stats["linked"], record.lang, sign)
+        for tag in record.tags:
+            _count(stats["tags"].setdefault(tag, {}), record.lang, sign)
+            if record.checks:
+                _count(stats["tags_linked"].setdefault(tag, {}), record.lang, sign)
+        if record.lang == "it":
+            if sign > 0:
+                self.italian[record.id] = record
+            else:
+                self.italian.pop(record.id, None)
+
+    def remove(self, records: Iterable[Ruling]) -> None:
+        for record in records:
+            self.add(record, -1)
+
+    def absorb(self, other: "Summary") -> None:
+        """Add another part's summary to this one."""
+        for key, card in other.cards.items():
+            mine = self.cards.setdefault(key, Card(key))
+            for lang, name in card.names.items():
+                mine.names.setdefault(lang, name)
+            mine.written.extend(n for n in card.written if n not in mine.written)
+            mine.rulings += card.rulings
+        for name, table in other.stats.items():
+            for key, value in table.items():
+                if isinstance(value, dict):
+                    inner = self.stats[name].setdefault(key, {})
+                    for lang, n in value.items():
+                        _count(inner, lang, n)
+                else:
+                    _count(self.stats[name], key, value)
+        self.italian.update(other.italian)
+
+
+def _count(table: dict, key: str, n: int) -> None:
+    table[key] = table.get(key, 0) + n
+    if not table[key]:
+        del table[key]

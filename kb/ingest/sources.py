@@ -1,0 +1,52 @@
+"""Source files: what a list of paths holds, and a fingerprint of each file.
+
+Kept free of the ingest machinery so that checking whether an index is fresh stays cheap.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Iterable
+
+from kb.errors import IngestError
+
+RULING_SUFFIXES = {".txt", ".jsonl", ".json", ".gz", ""}
+NAME_SUFFIXES = {".tsv"}
+
+
+def expand(paths: Iterable[str | Path]) -> tuple[list[Path], list[Path], list[str]]:
+    """Ruling files, name tables and skipped files under ``paths``, in a stable order.
+
+    Folders are walked for ``.txt``, ``.jsonl`` and ``.tsv`` files (hidden ones left out); a
+    file named explicitly is read whatever its extension.
+    """
+    rulings, names, skipped = [], [], []
+    for raw in paths:
+        path = Path(raw)
+        if not path.exists():
+            raise IngestError(f"no such file or folder: {raw}")
+        if path.is_file():
+            (names if path.suffix.lower() in NAME_SUFFIXES else rulings).append(path)
+            continue
+        for child in sorted(p for p in path.rglob("*") if p.is_file()):
+            if any(part.startswith(".") for part in child.relative_to(path).parts):
+                continue
+            suffix = child.suffix.lower()
+            if suffix in NAME_SUFFIXES:
+                names.append(child)
+            elif suffix in RULING_SUFFIXES:
+                rulings.append(child)
+            else:
+                skipped.append(str(child))
+    return rulings, names, skipped
+
+
+def fingerprint(path: Path) -> dict:
+    """Size, modification time and SHA-256 of a file (read in blocks: bulk files are large)."""
+    stat = path.stat()
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return {"sha256": digest.hexdigest(), "size": stat.st_size, "mtime_ns": stat.st_mtime_ns}

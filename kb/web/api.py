@@ -1,0 +1,122 @@
+"""The JSON API: each endpoint a few library calls, its answer the CLI's JSON contract."""
+
+from __future__ import annotations
+
+import threading
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from kb import checks
+from kb.errors import UnknownCheck
+from kb.export.formats import FORMATS, render as render_export
+from kb.index.store import Store
+from kb.records import Ruling
+from kb.search.run import Results, card_rulings, option_filters, search, select
+from kb.text.vocabulary import vocabulary
+from kb.web import openapi, pages
+from kb.web import params as P
+from kb.web.live import shared
+from kb.web.responses import HEADERS, export_filename, json_response
+
+def search_payload(results: Results) -> dict:
+    """``Results.to_dict()`` plus each result's snippet as escaped HTML with ``<mark>``."""
+    data = results.to_dict()
+    for item, hit in zip(data["results"], results.hits):
+        item["snippet"] = str(pages.snippet_html(hit.snippet))
+    return data
+
+
+def card_payload(name: str, found, records: list[Ruling], others) -> dict:
+    return {
+        "query": name,
+        "card": found.to_dict(),
+        "total": len(records),
+        "results": [r.to_dict() for r in records],
+        "others": [card.display for card in others],
+    }
+
+
+def check_info(check_id: str) -> dict:
+    """A linked check as the API shows it (an id the registry lacks says so, never a 500)."""
+    try:
+        found = checks.get(check_id)
+    except UnknownCheck as err:
+        return {"id": check_id, "error": str(err)}
+    return {"id": found.id, "title": found.title, "rules": list(found.rules), "claim": found.claim}
+
+
+def ruling_detail(store: Store, ruling_id: str) -> dict:
+    """A ruling (by id or unique prefix) with its checks expanded; its rule numbers are in
+    ``rules`` and the reason it has no check in ``no_check``."""
+    record = store.get(ruling_id)
+    return {
+        **record.to_dict(),
+        "check_details": [check_info(c) for c in record.checks],
+        "translation": (lambda t: t.to_dict() if t else None)(store.translation(record)),
+    }
+
+
+_CHECKS_LOCK = threading.Lock()  # checks build rules-model scenarios; run them one at a time
+
+
+def _run_check(check_id: str) -> dict:
+    try:
+        return checks.run(check_id).to_dict()
+    except UnknownCheck as err:
+        return {"id": check_id, "passed": False, "message": str(err), "rules": [], "title": check_id}
+
+
+def check_run(detail: dict) -> dict:
+    """Run a ruling's checks: ``passed`` is whether all passed (null when it has none)."""
+    with _CHECKS_LOCK:
+        results = [_run_check(c) for c in detail["checks"]]
+    run = {"id": detail["id"], "passed": all(r["passed"] for r in results) if results else None, "results": results}
+    if detail.get("no_check"):
+        run["no_check"] = detail["no_check"]
+    return run
+
+
+def _filters(values: dict) -> list:
+    return option_filters(**{name: values[name] for name in P.FILTER_NAMES})
+
+
+def api_search(request: Request) -> Response:
+    values = P.parse(P.SEARCH, request.query_params)
+    filters = _filters(values)
+    results = shared(request).call(search, values["q"], filters, values["limit"], values["offset"])
+    return json_response(search_payload(results))
+
+
+def api_card(request: Request) -> Response:
+    name = P.parse(P.CARD, {}, request.path_params)["name"]
+    found, records, others = shared(request).call(card_rulings, name)
+    return json_response(card_payload(name, found, records, others))
+
+
+def api_ruling(request: Request) -> Response:
+    ruling_id = P.parse(P.RULING, {}, request.path_params)["id"]
+    return json_response(shared(request).call(ruling_detail, ruling_id))
+
+
+def api_ruling_check(request: Request) -> Response:
+    ruling_id = P.parse(P.RULING, {}, request.path_params)["id"]
+    return json_response(check_run(shared(request).call(ruling_detail, ruling_id)))
+
+
+def api_tags(request: Request) -> Response:
+    return json_response(shared(request).call(Store.tag_rows))
+
+
+def api_export(request: Request) -> Response:
+    values = P.parse(P.EXPORT, request.query_params)
+    records = shared(request).call(select, _filters(values))
+    described = {name: values[name] for name in P.EXPORT_FILTERS if values[name]}  # as `kb export`
+    fmt = values["format"]
+    disposition = f'attachment; filename="{export_filename(described, fmt)}"'
+    return Response(render_export(records, fmt, described), media_type=FORMATS[fmt].media_type,
+                    headers={**HEADERS, "Content-Disposition": disposition})  # fmt: skip
+
+
+def api_openapi(request: Request) -> Response:
+    return json_response(openapi.describe())
