@@ -85,7 +85,7 @@ def test_registration_errors(scratch_check, kw, message):
 def test_unknown_check_suggests():
     with pytest.raises(UnknownCheck, match="did you mean 'goad.multiple_goaders'") as caught:
         run("goad.multiple_goader")
-    assert caught.value.exit_code == 2
+    assert caught.value.exit_code == 1 and caught.value.http_status == 404
 
 
 def test_result_to_dict():
