@@ -110,23 +110,26 @@ class NotFound(KbError):
     http_status = 404
     suggestions: tuple | None = None  # None: this kind of error makes no suggestions
 
+    def __init__(self, message: str, suggestions: list[str] | None = None):
+        self.message = message
+        self.suggestions = tuple(suggestions) if suggestions is not None else None
+        hint = f"; did you mean {', '.join(repr(s) for s in suggestions)}?" if suggestions else ""
+        super().__init__(message + hint)
+
     def payload(self) -> dict:
-        body = {"error": str(self)}
+        """The message without the "did you mean" (the suggestions are a list of their own)."""
+        body = {"error": self.message}
         if self.suggestions is not None:
             body["suggestions"] = list(self.suggestions)
         return body
-
-
-def _did_you_mean(suggestions) -> str:
-    return f"; did you mean {', '.join(repr(s) for s in suggestions)}?" if suggestions else ""
 
 
 class UnknownCard(NotFound):
     """No card matches a name; ``suggestions`` holds the closest names."""
 
     def __init__(self, name: str, suggestions: list[str]):
-        self.name, self.suggestions = name, tuple(suggestions)
-        super().__init__(f"no card named {name!r}{_did_you_mean(suggestions)}")
+        self.name = name
+        super().__init__(f"no card named {name!r}", suggestions)
 
 
 class UnknownRuling(NotFound):
@@ -137,8 +140,8 @@ class UnknownCheck(NotFound):
     """No check has this id; ``suggestions`` holds the closest ids."""
 
     def __init__(self, check_id: str, suggestions: list[str]):
-        self.check_id, self.suggestions = check_id, tuple(suggestions)
-        super().__init__(f"no check with id {check_id!r}{_did_you_mean(suggestions)}")
+        self.check_id = check_id
+        super().__init__(f"no check with id {check_id!r}", suggestions)
 
 
 # --- the index ----------------------------------------------------------------------------------

@@ -221,6 +221,7 @@ def test_unknown_card_page_suggests_names(client):
     html = page(client, "/cards/Fast%20Rewind", 404)
     assert "<h1>Not found (404)</h1>" in html
     assert 'Did you mean: <a href="/cards/Fast%20Forward">Fast Forward</a>?' in html
+    assert html.lower().count("did you mean") == 1
 
 
 def test_unknown_pages_and_rulings(client):

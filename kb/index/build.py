@@ -73,7 +73,7 @@ def ingest_into(
             report.absorb(files.get(file_key(str(path)), Report()))
         if strict and report.errors:
             raise StrictFailure(report)
-        Catalog.build(summary.cards.values()).save(gen.path)
+        Catalog.build(summary.cards.values(), prepass.cards).save(gen.path)
         gen.write_json("pairs.json", _pairs(gen, summary))
         gen.write_json("stats.json", summary.stats)
         gen.write_json("vocabulary.json", {"tags": [tag.to_dict() for tag in vocabulary()]})

@@ -3,12 +3,13 @@ user types (exact, partial or misspelled)."""
 
 from __future__ import annotations
 
-import difflib
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
+
+from rapidfuzz import fuzz, process
 
 from kb.errors import UnknownCard
 from kb.records import card_key
@@ -38,17 +39,6 @@ class Card:
 FUZZY_CUTOFF = 0.8
 PARTIAL_RANKED = 20
 SUGGEST_CUTOFF = 0.5
-
-
-def _similarity(typed: str, name: str) -> float:
-    """How alike a typed name is to a card name, or to the start of it ("sostituzone")."""
-    matcher = difflib.SequenceMatcher(None, typed, name)
-    best = matcher.ratio() if matcher.real_quick_ratio() >= SUGGEST_CUTOFF else 0.0
-    if len(name) > len(typed):
-        head = difflib.SequenceMatcher(None, typed, name[: len(typed)])
-        if head.quick_ratio() >= FUZZY_CUTOFF:
-            best = max(best, head.ratio() - 0.05)  # a whole-name match ranks above a prefix
-    return best
 
 
 _SEP = "\x1f"  # between the card keys of one name
@@ -89,8 +79,11 @@ class Catalog:
         self.resolve = lru_cache(maxsize=1024)(self._resolve)
 
     @classmethod
-    def build(cls, cards: Iterable[Card]) -> "Catalog":
+    def build(cls, cards: Iterable[Card], facts: dict | None = None) -> "Catalog":
+        """The catalog of these cards, each with its printed facts (``facts``: card key → facts)."""
         cards = list(cards)
+        for card in cards:
+            card.facts = dict((facts or {}).get(card.key, {}))
         by_name: dict[str, list[str]] = {}
         for card in cards:
             for name in card.all_names():
@@ -123,6 +116,7 @@ class Catalog:
         for line in self._names_text.splitlines():
             folded, _, keys = line.split("\t")
             self._exact[folded] = keys.split(_SEP)
+        self._all_folded()
         return self
 
     # --- lookups ------------------------------------------------------------------------------
@@ -187,7 +181,7 @@ class Catalog:
         partial = self._partial(key)
         if partial:
             return partial
-        scored = sorted(((_similarity(key, n), n) for n in self._all_folded()), reverse=True)
+        scored = self._closest(key)
         close = [n for score, n in scored[:5] if score >= FUZZY_CUTOFF]
         if close:
             return self._cards_of(self._rows(close))
@@ -207,6 +201,20 @@ class Catalog:
         # among the first candidates, the card with more rulings is the likelier one meant
         head = sorted(cards[:PARTIAL_RANKED], key=lambda c: (not any(fold(n).startswith(key) for n in c.all_names()), -c.rulings))
         return head + cards[PARTIAL_RANKED:]
+
+    def _closest(self, key: str, limit: int = 5) -> list[tuple[float, str]]:
+        """The names most alike ``key`` by spelling, (similarity 0..1, name), best first: alike
+        as a whole, or alike to the name's start ("sostituzone"), a little below a whole match.
+        rapidfuzz compares with all the names in C: a few milliseconds for 24,000 names."""
+        names = self._all_folded()
+        scores: dict[str, float] = {}
+        for name, score, _ in process.extract(key, names, scorer=fuzz.ratio, limit=limit, score_cutoff=SUGGEST_CUTOFF * 100):
+            scores[name] = score / 100
+        heads = [name[: len(key)] for name in names]
+        for _, score, at in process.extract(key, heads, scorer=fuzz.ratio, limit=limit, score_cutoff=FUZZY_CUTOFF * 100):
+            if len(names[at]) > len(key):
+                scores[names[at]] = max(scores.get(names[at], 0.0), score / 100 - 0.05)
+        return sorted(((score, name) for name, score in scores.items()), reverse=True)[:limit]
 
     def _all_folded(self) -> list[str]:
         if self._folded is None:

@@ -1,7 +1,8 @@
-"""The web side of ``kb serve``: request parameters, the OpenAPI description, HTML pages.
+"""The web side of ``kb serve``.
 
-- ``params``: the parameters of each endpoint, as data; parsing and the OpenAPI text use the same rows
-- ``openapi``: the OpenAPI 3.1 description of the API and pages
-- ``html``: a tiny safe-HTML kit (everything escaped unless built here)
-- ``pages``: the server-rendered pages; ``static/`` holds their CSS and JavaScript
+- ``app``: routes, the app and the server; ``live``: the shared index, reopened after a build
+- ``api``: the JSON endpoints; ``views``: the page endpoints; ``errors``: exceptions → responses
+- ``params``: the parameters of each endpoint, as data; ``openapi``: the OpenAPI description
+- ``html``: a tiny safe-HTML kit; ``components`` and ``pages``: the server-rendered markup
+- ``responses``: headers and response helpers; ``static/``: CSS and the script that swaps parts of pages
 """

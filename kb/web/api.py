@@ -14,7 +14,7 @@ from kb.index.store import Store
 from kb.records import Ruling
 from kb.search.run import Results, card_rulings, option_filters, search, select
 from kb.text.vocabulary import vocabulary
-from kb.web import openapi, pages
+from kb.web import components, openapi
 from kb.web import params as P
 from kb.web.live import shared
 from kb.web.responses import HEADERS, export_filename, json_response
@@ -23,7 +23,7 @@ def search_payload(results: Results) -> dict:
     """``Results.to_dict()`` plus each result's snippet as escaped HTML with ``<mark>``."""
     data = results.to_dict()
     for item, hit in zip(data["results"], results.hits):
-        item["snippet"] = str(pages.snippet_html(hit.snippet))
+        item["snippet"] = str(components.snippet_html(hit.snippet))
     return data
 
 

@@ -12,7 +12,7 @@ from starlette.responses import Response
 
 from kb.errors import KbError
 from kb.text.vocabulary import vocabulary
-from kb.web import pages
+from kb.web import components, pages
 from kb.web.html import esc
 from kb.web.responses import html_response, json_response
 
@@ -37,7 +37,7 @@ def wants_page(request: Request) -> bool:
 def _error_page(request: Request, status: int, body: dict) -> str:
     if status >= 500:  # no templates, no library: whatever broke is not asked to show it
         return f"<!doctype html><title>Error {status}</title><h1>Error {status}</h1><p>{esc(body['error'])}</p>"
-    return pages.error_page(status, body, pages.form_from(request.query_params), vocabulary())
+    return pages.error_page(status, body, components.form_from(request.query_params), vocabulary())
 
 
 async def handle_exception(request: Request, exc: Exception) -> Response:

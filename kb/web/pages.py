@@ -1,150 +1,28 @@
-"""The server-rendered pages: search, card (Italian and English side by side), ruling, tags, errors.
+"""The server-rendered pages: search, card (Italian and English side by side, with the card's
+text), ruling, tags, errors.
 
-Each page is a function from library values to ``Html``; every value goes through ``esc`` (by
-way of ``el``), so a query or a ruling holding ``<script>`` shows as text. ``static/kb.js``
-renders search results and check runs with the same markup, using text nodes only.
+Each page is a function from library values to ``Html`` (built from kb.web.components, where
+every value is escaped). ``static/kb.js`` renders nothing: it asks for the same page and swaps in
+the part that changed (``#results``, ``#check-results``), so this module is the one home of the markup.
 """
 
 from __future__ import annotations
 
 from typing import Mapping
-from urllib.parse import quote, urlencode
 
 from kb.errors import QueryError
 from kb.export.formats import FORMATS
 from kb.index.catalog import Card
 from kb.records import Ruling
 from kb.search.run import Hit, Results
-from kb.search.snippet import Snippet
 from kb.text.vocabulary import Vocabulary
-from kb.web.html import Html, el, join, template
-from kb.web.params import FILTER_NAMES
+from kb.web.components import (
+    FILTER_NAMES, LANG_NAMES, PAGE_SIZE, badges, card_url, chips, export_url, layout, meta, rule_links, ruling_link,
+    ruling_url, search_form, search_url, snippet_html,
+)
+from kb.web.html import Html, el, join
 
-PAGE_SIZE = 20
-LANG_NAMES = {"it": "Italiano", "en": "English"}
-FORM_FIELDS = ("q", *FILTER_NAMES)
 ERROR_TITLES = {400: "Bad request", 404: "Not found", 405: "Method not allowed"}
-
-
-# --- addresses --------------------------------------------------------------------------------
-
-
-def search_url(**params) -> str:
-    return "/?" + urlencode({k: v for k, v in params.items() if v not in (None, "")})
-
-
-def card_url(name: str) -> str:
-    return "/cards/" + quote(name, safe="")
-
-
-def ruling_url(ruling_id: str) -> str:
-    return "/rulings/" + quote(ruling_id, safe="")
-
-
-def export_url(fmt: str, **filters) -> str:
-    return "/api/export?" + urlencode({**{k: v for k, v in filters.items() if v}, "format": fmt})
-
-
-# --- pieces -----------------------------------------------------------------------------------
-
-
-def snippet_html(snippet: Snippet) -> Html:
-    """A snippet as escaped text with ``<mark>`` around its marked pieces (the API sends this)."""
-    return join(el("mark", text) if marked else text for text, marked in snippet)
-
-
-def display_name(record: Ruling) -> str:
-    """The name a card page is found by: English, else Italian, else as written."""
-    return record.card_names.get("en") or record.card_names.get("it") or record.card
-
-
-def card_label(record: Ruling) -> str:
-    others = [n for n in dict.fromkeys(record.card_names.values()) if n != record.card]
-    return record.card + (f" ({' / '.join(others)})" if others else "")
-
-
-def badges(lang: str, mixed: bool) -> Html:
-    other = "en" if lang == "it" else "it"
-    return join(
-        el("span", lang, class_=f"badge lang-{lang}", title=LANG_NAMES.get(lang, lang)),
-        el("span", "mixed", class_="badge mixed", title=f"carries {other} terms too") if mixed else None,
-    )
-
-
-def chips(tags) -> Html:
-    return el("span", [el("a", tag, href=search_url(q=f"tag:{tag}"), class_="chip") for tag in tags], class_="tags")
-
-
-def rule_links(rules) -> Html:
-    links = [el("a", rule, href=search_url(q=f"rule:{rule}"), class_="rule") for rule in rules]
-    return el("span", links, class_="rules") if links else el("span", "-", class_="rules")
-
-
-def meta(record: Ruling, with_card: bool = True) -> Html:
-    card = el("a", card_label(record), href=card_url(display_name(record)), class_="card-link")
-    return el(
-        "div",
-        card if with_card else None,
-        badges(record.lang, record.mixed),
-        el("time", record.date.isoformat(), datetime=record.date.isoformat()),
-        class_="meta",
-    )
-
-
-def ruling_link(ruling_id: str) -> Html:
-    return el("a", "ruling " + ruling_id, href=ruling_url(ruling_id), class_="ruling-link")
-
-
-# --- layout and form --------------------------------------------------------------------------
-
-
-def layout(title: str, main: Html, form: Html | str = "") -> Html:
-    return template("layout.html", title=title, main=main, form=Html(form))
-
-
-def _select(name: str, label: str, options: list[tuple[str, str]], chosen: str) -> Html:
-    items = [el("option", text, value=value, selected=value == chosen) for value, text in options]
-    return el("label", label, el("select", items, name=name, id=f"f-{name}"))
-
-
-def _text(name: str, label: str, value: str, placeholder: str) -> Html:
-    return el("label", label, el("input", type="text", name=name, id=f"f-{name}", value=value, placeholder=placeholder))
-
-
-def search_form(form: Mapping[str, str], vocab: Vocabulary, with_help: bool = False) -> Html:
-    """The search box, its filters (open when one is set) and, on the search page, the help."""
-    value = {name: form.get(name) or "" for name in FORM_FIELDS}
-    langs = [("", "any"), ("it", "Italiano"), ("en", "English")]
-    tags = [("", "any"), *((tag.id, tag.id) for tag in vocab)]
-    filters = el(
-        "details",
-        el("summary", "Filters"),
-        el(
-            "div",
-            _select("lang", "Language", langs, value["lang"]),
-            _select("tag", "Tag", tags, value["tag"]),
-            _text("card", "Card", value["card"], "Sudden Substitution"),
-            _text("since", "Since", value["since"], "2019 or 2019-08"),
-            _text("until", "Until", value["until"], "2021-03-19"),
-            class_="filters",
-        ),
-        class_="filters-box",
-        open=any(value[name] for name in FILTER_NAMES),
-    )
-    box = el(
-        "div",
-        el("input", type="search", name="q", id="q", value=value["q"], placeholder="split second, battibaleno, card:…",
-           aria_label="Query", autocomplete="off", autocapitalize="off", spellcheck="false"),  # fmt: skip
-        el("button", "Search", type="submit"),
-        class_="box",
-    )
-    form_html = el("form", box, filters, id="search", action="/", method="get", role="search", data_page_size=PAGE_SIZE)
-    return join(form_html, template("help.html") if with_help else None)
-
-
-def form_from(query: Mapping[str, str]) -> dict:
-    """The search form's values from a request's query string."""
-    return {name: query.get(name, "") for name in FORM_FIELDS}
 
 
 # --- search -----------------------------------------------------------------------------------
@@ -179,7 +57,7 @@ def _exports(filters: Mapping[str, str]) -> Html:
 
 
 def results_section(form: Mapping[str, str], results: Results, offset: int) -> Html:
-    """The results of a search (the JavaScript replaces this section with the same markup)."""
+    """The results of a search (the JavaScript swaps this section in from the page it asks for)."""
     shown = len(results.hits)
     summary = f"{results.total} ruling(s) match {results.query!r}"
     if results.total and shown < results.total:
@@ -223,6 +101,23 @@ def _card_column(lang: str, records: list[Ruling]) -> Html:
     )
 
 
+def card_text(card: Card) -> Html | None:
+    """The card as printed, English and Italian side by side: mana cost, type line, text."""
+    facts = card.facts
+    columns = []
+    for lang in LANG_NAMES:
+        type_line, text = facts.get("type", {}).get(lang), facts.get("text", {}).get(lang)
+        if not (type_line or text):
+            continue
+        lines = (text or "").splitlines()
+        columns.append(el("div", el("p", type_line, class_="type-line") if type_line else None,
+                          [el("p", line) for line in lines], class_=f"card-text col-{lang}", lang=lang))  # fmt: skip
+    if not columns:
+        return None
+    cost = el("p", facts["mana_cost"], class_="mana-cost") if facts.get("mana_cost") else None
+    return el("section", cost, el("div", columns, class_="columns"), class_="card-facts", aria_label="Card text")
+
+
 def card_page(card: Card, records: list[Ruling], others: list[Card], vocab: Vocabulary) -> Html:
     """A card's rulings in two columns: Italian on the left, English on the right."""
     names = [card.names.get("it"), card.names.get("en")]
@@ -231,6 +126,7 @@ def card_page(card: Card, records: list[Ruling], others: list[Card], vocab: Voca
     also = [el("a", other.display, href=card_url(other.display)) for other in others[:5]]
     main = join(
         el("h1", title),
+        card_text(card),
         el("p", "Also matching: ", also, class_="also") if also else None,
         el("div", [_card_column(lang, rs) for lang, rs in by_lang.items()], class_="columns"),
     )
@@ -255,7 +151,7 @@ def _check_info(info: dict) -> Html:
 
 
 def check_results(run: dict) -> Html:
-    """The outcome of running a ruling's checks (the JavaScript renders the same markup)."""
+    """The outcome of running a ruling's checks (the JavaScript swaps it in from the page)."""
     if run["passed"] is None:
         return el("p", "This ruling has no check to run.", class_="outcome")
     items = [
@@ -287,7 +183,7 @@ def ruling_page(detail: dict, vocab: Vocabulary, run: dict | None = None) -> Htm
     else:
         checks_part = el("p", record.no_check or "No check encodes this ruling's claim yet.", class_="no-check")
     rows = [
-        ("Card", el("a", card_label(record), href=card_url(display_name(record)), class_="card-link")),
+        ("Card", el("a", record.label, href=card_url(record.display_name), class_="card-link")),
         ("Date", el("time", record.date.isoformat())),
         ("Language", badges(record.lang, record.mixed)),
         ("Tags", chips(record.tags) if record.tags else "-"),
@@ -299,7 +195,7 @@ def ruling_page(detail: dict, vocab: Vocabulary, run: dict | None = None) -> Htm
     if translation:
         rows.insert(3, ("Translation", join(badges(translation.lang, translation.mixed), " ", ruling_link(translation.id))))
     main = join(
-        el("h1", card_label(record)),
+        el("h1", record.label),
         el("blockquote", record.text, class_="ruling-text", lang=record.lang),
         el("blockquote", translation.text, class_="ruling-text translation", lang=translation.lang) if translation else None,
         el("dl", [(el("dt", k), el("dd", v)) for k, v in rows], class_="facts"),

@@ -6,7 +6,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from kb.text.vocabulary import vocabulary
-from kb.web import pages
+from kb.web import components, pages
 from kb.web import params as P
 from kb.index.store import Store
 from kb.web.api import _filters, check_run, ruling_detail
@@ -16,11 +16,11 @@ from kb.web.responses import html_response
 
 def page_search(request: Request) -> Response:
     values = P.parse(P.PAGE_SEARCH, request.query_params)
-    form = pages.form_from(request.query_params)
+    form = components.form_from(request.query_params)
     if not values["q"]:
         _filters(values)  # a bad filter is reported even before a query is typed
         return html_response(pages.search_page(form, vocabulary()))
-    results = shared(request).call(search, values["q"], _filters(values), pages.PAGE_SIZE, values["offset"])
+    results = shared(request).call(search, values["q"], _filters(values), components.PAGE_SIZE, values["offset"])
     return html_response(pages.search_page(form, vocabulary(), results, values["offset"]))
 
 

@@ -2,8 +2,8 @@
 
 Reading a set of input files takes two steps, because a file's rulings may need another file:
 
-    prepass = prepare(files)          # Italian names (MTGJSON, Scryfall all_cards) and
-                                      # Scryfall's oracle id → card name map, for all the files
+    prepass = prepare(files)          # Italian names and printed card texts (MTGJSON, Scryfall
+                                      # cards files) and Scryfall's oracle id → card name map
     for path in files:                # then each file, in any process, in any order
         for item in read(path, detect(path), prepass.oracle): ...
 
@@ -20,7 +20,7 @@ from typing import Iterable, Iterator, Mapping, Union
 
 from kb.ingest.readers import Problem, RawRuling, decode, read_dated, read_jsonl
 from kb.ingest.importers import mtgjson, scryfall
-from kb.ingest.importers.common import NamePair, Repeats
+from kb.ingest.importers.common import Facts, NamePair, Repeats
 from kb.ingest.importers.detect import UNKNOWN, detect, sniff
 
 __all__ = ["KINDS", "IMPORTED", "NamePair", "Prepass", "Repeats", "detect", "prepare", "read"]
@@ -45,6 +45,7 @@ class Prepass:
     pairs: tuple[NamePair, ...] = ()  # (English, Italian), for kb's names table
     oracle: Mapping[str, str] = field(default_factory=dict)  # Scryfall oracle id → English name
     problems: tuple[Problem, ...] = ()  # of the cards files, which only this step reads
+    cards: Mapping[str, dict] = field(default_factory=dict)  # card key → printed facts (Facts.table)
 
 
 def prepare(paths: Iterable[Path]) -> Prepass:
@@ -55,16 +56,20 @@ def prepare(paths: Iterable[Path]) -> Prepass:
     pairs: dict[NamePair, None] = {}
     oracle: dict[str, str] = {}
     problems: list[Problem] = []
+    facts = Facts()
     for path in paths:
         kind = detect(Path(path))
         if kind == "mtgjson":
-            pairs.update(dict.fromkeys(mtgjson.names(Path(path))))
+            found, printed = mtgjson.scan(Path(path))
+            pairs.update(dict.fromkeys(found))
+            facts.update(printed)
         elif kind == "scryfall-cards":
             cards = scryfall.load_cards(Path(path))
             oracle.update(cards.oracle)
             pairs.update(dict.fromkeys(cards.pairs))
             problems.extend(cards.problems)
-    return Prepass(tuple(pairs), oracle, tuple(problems))
+            facts.update(cards.facts)
+    return Prepass(tuple(pairs), oracle, tuple(problems), facts.table())
 
 
 def read(path: Path, kind: str | None = None, oracle: Mapping[str, str] | None = None) -> Iterator[ImportItem]:

@@ -19,7 +19,7 @@ import ijson
 
 from kb.ingest.progress import Counting
 from kb.ingest.readers import RawRuling
-from kb.records import ruling_id
+from kb.records import card_key, ruling_id
 
 GZIP_MAGIC = b"\x1f\x8b"
 BUFFER = 1 << 16
@@ -45,6 +45,49 @@ class Repeats:
 
     path: str
     count: int
+
+
+class Facts:
+    """What cards say as printed, by card: mana cost, type line and text, in English and Italian.
+
+    Collected face by face (a two-faced card ``A // B`` gives each face on its own); the first
+    printing that gives a value keeps it. ``table()`` has one entry per card key, faces joined::
+
+        {"mana_cost": "{1}{U}", "type": {"en": ..., "it": ...}, "text": {"en": ..., "it": ...}}
+    """
+
+    def __init__(self) -> None:
+        self._faces: dict[str, dict[str, dict]] = {}  # card key -> face name -> values
+
+    def add(self, card: str, face: str = "", mana_cost: str = "", lang: str = "en", type_line: str = "",
+            text: str = "") -> None:  # fmt: skip
+        entry = self._faces.setdefault(card_key(card), {}).setdefault(face, {"type": {}, "text": {}})
+        if mana_cost and not entry.get("mana_cost"):
+            entry["mana_cost"] = mana_cost
+        if type_line:
+            entry["type"].setdefault(lang, type_line.strip())
+        if text:
+            entry["text"].setdefault(lang, text.strip())
+
+    def update(self, other: "Facts") -> None:
+        for key, faces in other._faces.items():
+            mine = self._faces.setdefault(key, {})
+            for face, values in faces.items():
+                mine.setdefault(face, values)
+
+    def table(self) -> dict[str, dict]:
+        out = {}
+        for key, faces in self._faces.items():
+            values = list(faces.values())
+            joined: dict = {}
+            costs = [v.get("mana_cost", "") for v in values]
+            if any(costs):
+                joined["mana_cost"] = " // ".join(costs)
+            for part, sep in (("type", " // "), ("text", "\n//\n")):
+                langs = {lang for v in values for lang in v[part]}
+                joined[part] = {lang: sep.join(v[part].get(lang, "") for v in values) for lang in sorted(langs)}
+            out[key] = joined
+        return out
 
 
 class StreamError(Exception):

@@ -22,7 +22,7 @@ from typing import Any, Iterator
 from kb.ingest.readers import Item, Problem, RawRuling
 from kb.text.dates import DateProblem, parse_day
 from kb.records import card_key
-from kb.ingest.importers.common import Folder, NamePair, Repeats, StreamError, clean_text, json_events
+from kb.ingest.importers.common import Facts, Folder, NamePair, Repeats, StreamError, clean_text, json_events
 
 # The keys of a card kb reads (relative to the card), and what each is.
 ROLES = {
@@ -30,6 +30,9 @@ ROLES = {
     "faceName": "card",
     "setCode": "card",
     "number": "card",
+    "manaCost": "card",
+    "type": "card",
+    "text": "card",
     "rulings.item": "ruling",
     "rulings.item.date": "ruling field",
     "rulings.item.text": "ruling field",
@@ -37,6 +40,8 @@ ROLES = {
     "foreignData.item.language": "foreign field",
     "foreignData.item.name": "foreign field",
     "foreignData.item.faceName": "foreign field",
+    "foreignData.item.type": "foreign field",
+    "foreignData.item.text": "foreign field",
 }
 RULING_FIELDS = ("date", "text")
 SCALARS = {"string", "number", "boolean", "null"}
@@ -57,6 +62,7 @@ class Card:
     face_name: str
     rulings: tuple  # one dict per ruling ({"date", "text"} as found), None where not an object
     italian: tuple[tuple[str, str], ...]  # (name, faceName) of each Italian foreignData entry
+    printed: dict  # manaCost, type, text and Italian type_it, text_it, as printed
 
     @property
     def place(self) -> str:
@@ -119,11 +125,11 @@ class _Draft:
     def card(self, index: int) -> Card:
         text = {k: v for k, v in self.fields.items() if isinstance(v, str)}
         number = self.fields.get("number")
-        italian = tuple(
-            (fd["name"], fd.get("faceName", ""))
-            for fd in self.foreign
-            if fd.get("language") == "Italian" and fd.get("name", "").strip()
-        )
+        italians = [fd for fd in self.foreign if fd.get("language") == "Italian" and fd.get("name", "").strip()]
+        italian = tuple((fd["name"], fd.get("faceName", "")) for fd in italians)
+        printed = {key: text[key] for key in ("manaCost", "type", "text") if key in text}
+        for fd in italians[:1]:
+            printed.update({f"{key}_it": fd[key] for key in ("type", "text") if isinstance(fd.get(key), str)})
         return Card(
             index=index,
             set_code=text.get("setCode") or self.set_code,
@@ -132,6 +138,7 @@ class _Draft:
             face_name=text.get("faceName", "").strip(),
             rulings=tuple(self.rulings),
             italian=italian,
+            printed=printed,
         )
 
 
@@ -227,24 +234,33 @@ def _ruling(path: str, card: Card, number: int, ruling: dict | None) -> Item:
     return RawRuling(card.name, day, clean_text(ruling["text"]), path, card.index, "en", anchor=card.anchor)
 
 
-def names(path: Path) -> Iterator[NamePair]:
-    """(English, Italian) name pairs of the file's cards, each once, in file order.
+def names(path: Path) -> list[NamePair]:
+    """(English, Italian) name pairs of the file's cards, each once, in file order."""
+    return scan(path)[0]
+
+
+def scan(path: Path) -> tuple[list[NamePair], Facts]:
+    """The file's (English, Italian) name pairs, each once in file order, and its cards' printed
+    facts (mana cost, type line and text in both languages).
 
     A pair whose Italian name is the English one is left out (some printings carry it, and it
     would hide the real translation). An Italian name of one face (no ``//``) goes with the face.
-    Stream errors end the pairs quietly: ``read`` reports them.
+    Stream errors end the scan quietly: ``read`` reports them.
     """
-    seen: set[tuple[str, str]] = set()
+    seen: dict[tuple[str, str], NamePair] = {}
+    facts = Facts()
     try:
         for card in cards(path):
-            if isinstance(card, Problem):
+            if isinstance(card, Problem) or not card.name:
                 continue
             for pair in _pairs(card):
-                if (pair.en, pair.it) not in seen:
-                    seen.add((pair.en, pair.it))
-                    yield pair
+                seen.setdefault((pair.en, pair.it), pair)
+            printed, face = card.printed, card.face_name if " // " in card.name else ""
+            facts.add(card.name, face, printed.get("manaCost", ""), "en", printed.get("type", ""), printed.get("text", ""))
+            facts.add(card.name, face, "", "it", printed.get("type_it", ""), printed.get("text_it", ""))
     except StreamError:
-        return
+        pass
+    return list(seen.values()), facts
 
 
 def _pairs(card: Card) -> Iterator[NamePair]:

@@ -18,7 +18,7 @@ from typing import Iterator, Mapping
 from kb.ingest.readers import Item, Problem, RawRuling
 from kb.text.dates import DateProblem, parse_day
 from kb.records import card_key
-from kb.ingest.importers.common import Folder, NamePair, Repeats, StreamError, clean_text, json_items
+from kb.ingest.importers.common import Facts, Folder, NamePair, Repeats, StreamError, clean_text, json_items
 
 NEED_CARDS = (
     "Scryfall rulings name their cards only by oracle_id: give a Scryfall cards file with them "
@@ -34,6 +34,7 @@ class Cards:
     oracle: Mapping[str, str] = field(default_factory=dict)
     pairs: tuple[NamePair, ...] = ()
     problems: tuple[Problem, ...] = ()
+    facts: Facts = field(default_factory=Facts)
 
 
 def load_cards(path: Path) -> Cards:
@@ -42,6 +43,7 @@ def load_cards(path: Path) -> Cards:
     oracle: dict[str, str] = {}
     pairs: dict[tuple[str, str], None] = {}
     problems: list[Problem] = []
+    facts = Facts()
     index = 0
     try:
         for index, card in enumerate(json_items(path, "item"), 1):
@@ -49,6 +51,7 @@ def load_cards(path: Path) -> Cards:
                 problems.append(Problem(name, index, f"card {index} is not a JSON object"))
                 continue
             oracle.update(oracle_names(card))
+            printed_facts(card, facts)
             pair = italian_pair(card)
             if pair:
                 pairs.setdefault((pair.en, pair.it))
@@ -57,7 +60,25 @@ def load_cards(path: Path) -> Cards:
     else:
         if not index:
             problems.append(Problem(name, 1, "no cards in this Scryfall cards file", file=True))
-    return Cards(oracle, tuple(NamePair(en, it) for en, it in pairs), tuple(problems))
+    return Cards(oracle, tuple(NamePair(en, it) for en, it in pairs), tuple(problems), facts)
+
+
+def printed_facts(card: dict, facts: Facts) -> None:
+    """Add a card object's mana cost, type line and text: the oracle text from an English
+    printing, the printed text from an Italian one (face by face for two-faced cards)."""
+    if not _text(card.get("name")):
+        return
+    lang = {"en": "en", "it": "it"}.get(card.get("lang", "en"))
+    if lang is None:
+        return
+    faces = card.get("card_faces") if isinstance(card.get("card_faces"), list) else []
+    parts = [f for f in faces if isinstance(f, dict)] if len(faces) > 1 else [card]
+    for part in parts:
+        face = part.get("name", "") if part is not card else ""
+        type_key, text_key = ("type_line", "oracle_text") if lang == "en" else ("printed_type_line", "printed_text")
+        values = [part.get(key) for key in ("mana_cost", type_key, text_key)]
+        cost, type_line, text = (v if isinstance(v, str) else "" for v in values)
+        facts.add(card["name"], face, cost if lang == "en" else "", lang, type_line, text)
 
 
 def oracle_names(card: dict) -> dict[str, str]:
