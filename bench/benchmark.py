@@ -198,8 +198,8 @@ def measure_kb(data: Path, names: Path, work: Path, runs: int) -> dict:
     sys.path.insert(0, str(ROOT))
     from kb.index.build import ingest_into
     from kb.index.generations import Location
-    from kb.search.run import search
     from kb.index.store import Store
+    from kb.search.run import search
 
     location = Location(work / "index")
     with TreeMemory() as memory:

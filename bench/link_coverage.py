@@ -26,8 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from kb.text import analysis
 from kb.checks.links import Links, linker
+from kb.text import analysis
 from kb.text.vocabulary import vocabulary
 
 MECHANICS = {

@@ -6,6 +6,8 @@ prints throughput (requests per second) and latency percentiles.
     .venv/bin/python bench/load.py --url http://127.0.0.1:8080   # a server already running
     .venv/bin/python bench/load.py --index DIR              # serve an index already built
     .venv/bin/python bench/load.py --requests 10000 --concurrency 32
+    .venv/bin/python bench/load.py --corpus --names         # 16 misspelled-name lookups at a time
+                                                            # beside a stream of searches
 
 The server runs in its own process (``python -m kb serve`` on a free loopback port), so the client's
 threads do not share its interpreter lock. The mix: 50% searches (words, phrases, OR, negation,
@@ -164,6 +166,89 @@ def run(base_url: str, requests: list[tuple[str, str]], concurrency: int = 16) -
     return stats
 
 
+# --- misspelled names beside searches ----------------------------------------------------------
+
+
+def misspell(name: str, rng: random.Random) -> str:
+    """The name with one typo: a letter dropped, doubled or swapped with the next."""
+    letters = [i for i, c in enumerate(name) if c.isalpha()]
+    if len(letters) < 4:
+        return name + "x"
+    at = rng.choice(letters[1:-1])
+    kind = rng.choice(("drop", "double", "swap"))
+    if kind == "drop":
+        return name[:at] + name[at + 1 :]
+    if kind == "double":
+        return name[:at] + name[at] + name[at:]
+    return name[:at] + name[at + 1] + name[at] + name[at + 2 :]
+
+
+def server_ms(response: httpx.Response) -> float:
+    """The time the server says it spent (its Server-Timing header), in ms."""
+    timing = response.headers.get("server-timing", "app;dur=0")
+    return float(timing.split("dur=")[1])
+
+
+def names_under_load(base_url: str, lookups: int, concurrency: int, seed: int = 1) -> dict:
+    """``lookups`` misspelled card names, ``concurrency`` at a time, while one client sends
+    searches one after another; the searches' latency is measured alone first, then under the
+    lookups. Returns the figures (ms)."""
+    with httpx.Client(base_url=base_url, timeout=120) as client:
+        response = client.get("/api/export", params={"format": "jsonl"})
+        names = sorted({json.loads(line)["card"] for line in response.text.splitlines()})
+    rng = random.Random(seed)
+    typed = [misspell(rng.choice(names), rng) for _ in range(lookups)]
+    queries = [rng.choice(WORDS) for _ in range(400)]
+
+    def searches(stop: threading.Event | None, count: int) -> list[float]:
+        times = []
+        with httpx.Client(base_url=base_url, timeout=120) as client:
+            for q in queries[:count] if stop is None else iter(lambda: rng.choice(queries), None):
+                if stop is not None and stop.is_set():
+                    break
+                start = time.perf_counter()
+                client.get("/api/search", params={"q": q}).raise_for_status()
+                times.append(time.perf_counter() - start)
+        return times
+
+    alone = searches(None, 200)
+    with httpx.Client(base_url=base_url, timeout=120) as client:  # one at a time: the time a lookup takes
+        single = [server_ms(client.get("/api/cards/" + quote(misspell(rng.choice(names), rng), safe="")))
+                  for _ in range(100)]  # fmt: skip
+    stop, under, inside, status = threading.Event(), [], [], []
+    searcher = threading.Thread(target=lambda: under.extend(searches(stop, 0)))
+    local = threading.local()
+
+    def lookup(name: str) -> None:
+        if not hasattr(local, "client"):
+            local.client = httpx.Client(base_url=base_url, timeout=120)
+        response = local.client.get("/api/cards/" + quote(name, safe=""))
+        status.append(response.status_code)
+        inside.append(server_ms(response))
+
+    searcher.start()
+    start = time.perf_counter()
+    with ThreadPoolExecutor(max_workers=concurrency) as pool:
+        list(pool.map(lookup, typed))
+    seconds = time.perf_counter() - start
+    stop.set()
+    searcher.join()
+
+    def pct(values: list[float], p: float, scale: float = 1000) -> float:
+        ordered = sorted(values)
+        return round(ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))] * scale, 2) if ordered else 0.0
+
+    return {
+        "lookups": lookups, "concurrency": concurrency, "seconds": round(seconds, 2),
+        "lookup_status": {str(code): status.count(code) for code in sorted(set(status))},
+        "lookup_alone_server_ms_p50": pct(single, 50, 1), "lookup_alone_server_ms_p99": pct(single, 99, 1),
+        "lookup_under_load_server_ms_p50": pct(inside, 50, 1), "lookup_under_load_server_ms_p99": pct(inside, 99, 1),
+        "search_alone_ms_p50": pct(alone, 50), "search_alone_ms_p99": pct(alone, 99),
+        "searches_under_load": len(under),
+        "search_under_load_ms_p50": pct(under, 50), "search_under_load_ms_p99": pct(under, 99),
+    }  # fmt: skip
+
+
 # --- the server in its own process ------------------------------------------------------------
 
 
@@ -217,6 +302,9 @@ def main() -> None:
     parser.add_argument("--warmup", type=int, default=200, help="Requests sent first and not counted.")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="Print the figures as JSON.")
+    parser.add_argument("--names", action="store_true",
+                        help="Misspelled card-name lookups (--requests of them, --concurrency at a time) beside a "
+                             "stream of searches, instead of the mix.")  # fmt: skip
     args = parser.parse_args()
 
     process = None
@@ -233,6 +321,10 @@ def main() -> None:
             process = start_server(index, port)
             base_url = f"http://127.0.0.1:{port}"
         try:
+            if args.names:
+                figures = names_under_load(base_url, args.requests, args.concurrency, args.seed)
+                print(json.dumps(figures, indent=2))
+                return
             requests = plan(base_url, args.warmup + args.requests, args.seed)
             run(base_url, requests[: args.warmup], args.concurrency)
             stats = run(base_url, requests[args.warmup :], args.concurrency)

@@ -21,8 +21,8 @@ from kb.export import terminal
 from kb.export.formats import FORMATS
 from kb.index.generations import Location
 from kb.index.store import Store, open_store
-from kb.search.run import card_rulings, option_filters, search as run_search, select
-
+from kb.search.run import card_rulings, option_filters, select
+from kb.search.run import search as run_search
 
 
 class KbGroup(click.Group):
@@ -346,7 +346,8 @@ def check(ids, tag, everything, index_dir, as_json):
 @index_option
 def export(tag, lang, card, since, until, fmt, out, all_tags, pairs, index_dir):
     """Export a ruling set in a stable order (card, date, id). JSON Lines re-ingests."""
-    from kb.export.formats import render as render_export, render_rows, write_all_tags
+    from kb.export.formats import render as render_export
+    from kb.export.formats import render_rows, write_all_tags
     from kb.export.translations import pair_rows, pairs_of
 
     if all_tags and not out:

@@ -47,23 +47,37 @@ def text_key(text: str) -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
+def _field(schema: dict, description: str = "", **options):
+    """A record field with its JSON Schema (the API's description of records comes from these)."""
+    meta = {"schema": {**schema, **({"description": description} if description else {})}}
+    return field(metadata=meta, **options)
+
+
+_STRINGS = {"type": "array", "items": {"type": "string"}}
+
+
 @dataclass(frozen=True)
 class Ruling:
     """One dated ruling about one card, in one language."""
 
-    id: str
-    card: str
-    card_names: dict = field(compare=False)  # {"it": ..., "en": ...} where known
-    date: date
-    lang: str
-    mixed: bool
-    text: str
-    tags: tuple[str, ...] = ()
-    rules: tuple[str, ...] = ()
-    checks: tuple[str, ...] = ()
-    source: str = ""
-    no_check: str | None = None  # why no check encodes this ruling's claim, when none does
-    origin: str | None = None  # who wrote it, where the source says (Scryfall: wotc, scryfall)
+    id: str = _field({"type": "string", "pattern": "^[a-z2-7]{12}$"}, "12 base32 characters, stable across runs.")
+    card: str = _field({"type": "string"}, "The card name as the source writes it.")
+    card_names: dict = _field(
+        {"type": "object", "properties": {"it": {"type": "string"}, "en": {"type": "string"}}, "additionalProperties": False},
+        "The card's Italian and English names, where the names table knows them.", compare=False)  # fmt: skip
+    date: date = _field({"type": "string", "format": "date"})
+    lang: str = _field({"type": "string", "enum": ["it", "en"]})
+    mixed: bool = _field({"type": "boolean"}, "The text carries terms of the other language too.")
+    text: str = _field({"type": "string"})
+    tags: tuple[str, ...] = _field(_STRINGS, "Tag ids (see /api/tags).", default=())
+    rules: tuple[str, ...] = _field(_STRINGS, "Comprehensive Rules numbers.", default=())
+    checks: tuple[str, ...] = _field(_STRINGS, "Ids of the checks that encode the ruling's claim.", default=())
+    source: str = _field({"type": "string"}, "file:line the ruling was read from.", default="")
+    # why no check encodes this ruling's claim, when none does
+    no_check: str | None = _field({"type": "string"}, "Why no check encodes the claim (only when so).", default=None)
+    # who wrote it, where the source says (Scryfall: wotc, scryfall)
+    origin: str | None = _field({"type": "string"}, "Who wrote it, where the source says (Scryfall: wotc or scryfall).",
+                                default=None)  # fmt: skip
 
     @property
     def key(self) -> str:
@@ -107,6 +121,16 @@ class Ruling:
 
 
 ALL_FIELDS = tuple(f.name for f in fields(Ruling))
+
+
+def json_schema() -> dict:
+    """The JSON Schema of a record, from the fields' own schemas."""
+    return {
+        "type": "object",
+        "description": "A ruling in the JSON contract (the CLI's --json records).",
+        "required": [f.name for f in fields(Ruling) if f.default is not None],
+        "properties": {f.name: f.metadata["schema"] for f in fields(Ruling)},
+    }
 OPTIONAL = frozenset(f.name for f in fields(Ruling) if f.default is None)
 # The JSON contract: every record has these keys, in this order (then the optional ones, when set).
 FIELDS = tuple(name for name in ALL_FIELDS if name not in OPTIONAL)

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from kb.index.generations import Location
 from kb.index.build import ingest_into
+from kb.index.generations import Location
 from kb.index.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -19,10 +19,12 @@ SOURCES = [DATA / "rulings_it", DATA / "rulings_en"]
 NAMES = [DATA / "card_names.tsv"]
 
 
+CORPUS = Path(os.environ.get("KB_CORPUS") or ROOT.parent / "shared" / "corpus")  # the shared real data
+
+
 def corpus_dir() -> Path | None:
     """The shared real-data corpus, if this machine has it (KB_CORPUS or ../shared/corpus)."""
-    path = Path(os.environ.get("KB_CORPUS") or ROOT.parent / "shared" / "corpus")
-    return path if (path / "rulings_en.jsonl").exists() else None
+    return CORPUS if (CORPUS / "rulings_en.jsonl").exists() else None
 
 
 @pytest.fixture(scope="session")

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from kb.index.build import ingest_into
-from kb.index.parts import partition, units_for
 from kb.index.generations import Location
+from kb.index.parts import partition, units_for
 from kb.ingest.collect import Unit, ingest, units_of
 
 
@@ -91,8 +91,8 @@ def test_a_ruling_in_two_parts_is_kept_once_with_its_pairing(tmp_path, write, in
 def test_a_shared_text_is_found_through_its_carrier_after_a_duplicate_is_dropped(tmp_path, write, in_parallel):
     """Y shares its text with X; in the second part X is a duplicate (dropped) and was the
     document carrying the text: Y must still be found by the words of that text."""
-    from kb.search.run import search
     from kb.index.store import Store
+    from kb.search.run import search
 
     text = "Zebrafish rulings are exotic."
     write("parts/a.jsonl", json.dumps({"card": "Xcard", "date": "2021-01-01", "text": text}) + "\n")

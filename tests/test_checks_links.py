@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import importlib.util
-import os
 from pathlib import Path
 
 import pytest
 
-from kb.text import analysis, language
 from kb.checks import Links, link, registry
 from kb.checks.links import LinkDataError, Linker, analyse_phrase, linker, load_data
 from kb.ingest.readers import RawRuling, read_dated
+from kb.text import analysis, language
 from kb.text.vocabulary import vocabulary
+
+from .conftest import CORPUS
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -204,7 +205,7 @@ def test_cue_semantics():
 
 
 def corpus_folder() -> Path:
-    return Path(os.environ.get("KB_CORPUS") or REPO.parent / "shared" / "corpus")
+    return CORPUS
 
 
 def test_remembered_links_equal_fresh_ones():

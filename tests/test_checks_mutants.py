@@ -12,7 +12,16 @@ from dataclasses import replace
 import pytest
 
 from kb.checks import registry, run
-from kb.checks.model import abilities, combat, control, costs, discard, game, priority, spells
+from kb.checks.model import (
+    abilities,
+    combat,
+    control,
+    costs,
+    discard,
+    game,
+    priority,
+    spells,
+)
 from kb.checks.model.control import Outcome
 from kb.checks.model.game import EXILE, GRAVEYARD
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -10,14 +9,16 @@ from pathlib import Path
 import pytest
 
 import kb.checks as checks
-from kb.text import analysis
 from kb.checks import CheckResult, check, get, registry, run, run_all
-from kb.errors import UnknownCheck
 from kb.checks import registration as registry_module
-from kb.checks.links import linker
 from kb.checks.comprules import load_rules
+from kb.checks.links import linker
+from kb.errors import UnknownCheck
 from kb.ingest.readers import RawRuling, read_dated
+from kb.text import analysis
 from kb.text.vocabulary import vocabulary
+
+from .conftest import CORPUS
 
 REPO = Path(__file__).resolve().parents[1]
 MECHANICS = {"goad", "split_second", "madness", "cost", "exchange", "mana_ability"}
@@ -163,7 +164,7 @@ _CITED = re.compile(r"\b\d{3}\.\d{1,3}[a-z]?\b|(?<=rule )\d{3}\b")
 
 
 def corpus_rules() -> dict[str, str]:
-    folder = Path(os.environ.get("KB_CORPUS") or REPO.parent / "shared" / "corpus") / "comprules"
+    folder = CORPUS / "comprules"
     path = folder / "MagicCompRules-2026-01-16.txt"
     if not path.is_file():
         pytest.skip(f"no Comprehensive Rules 2026-01-16 at {path} (set KB_CORPUS to the corpus folder)")

@@ -273,3 +273,78 @@ def test_export_all_tags(runner, built, tmp_path):
 def test_export_all_tags_needs_out(runner, built):
     result = kb(runner, "export", "--all-tags", "--index", built)
     assert result.exit_code == 2 and "--out DIR" in result.stderr
+
+
+# --- rough edges --------------------------------------------------------------------------------
+
+
+def test_python_dash_m_kb_is_the_kb_command(built):
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "kb", "search", "goad", "--limit", "1", "--index", built],
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "ruling(s) match 'goad'" in done.stdout
+    usage = subprocess.run([sys.executable, "-m", "kb", "--help"], capture_output=True, text=True, timeout=60)
+    assert usage.stdout.startswith("Usage: kb ")
+
+
+def test_card_takes_an_unquoted_name(runner, built):
+    quoted = json.loads(kb(runner, "card", "Vampira Mutata", "--index", built, "--json").stdout)
+    unquoted = kb(runner, "card", "Vampira", "Mutata", "--index", built, "--json")
+    assert unquoted.exit_code == 0, unquoted.output
+    assert json.loads(unquoted.stdout) == quoted
+
+
+@pytest.mark.parametrize(
+    "command, typo, meant",
+    [
+        ("search", "--limt", "--limit"), ("search", "--colapse", "--collapse"), ("card", "--jsn", "--json"),
+        ("show", "--rule", "--rules"), ("ingest", "--strcit", "--strict"), ("export", "--formt", "--format"),
+        ("check", "--al", "--all"), ("tags", "--jsno", "--json"), ("serve", "--prot", "--port"),
+        ("fragments", "--crad", "--card"),
+    ],
+)  # fmt: skip
+def test_option_typos_suggest_the_option_for_every_command(runner, command, typo, meant):
+    args = {"search": ["goad"], "card": ["fast"], "show": ["abcd"]}.get(command, [])
+    result = kb(runner, command, *args, typo, "1")
+    assert result.exit_code == 2
+    assert f"No such option '{typo}'" in result.stderr
+    suggestion = result.stderr.split("Did you mean", 1)[1]
+    assert f"'{meant}'" in suggestion.split("?")[0]
+
+
+@pytest.mark.parametrize(
+    "given, message",
+    [
+        ("nosuch.check", "no check with id 'nosuch.check'"),
+        ("goad.multiple_goader", "no check with id 'goad.multiple_goader'; did you mean 'goad.multiple_goaders'"),
+        ("zzzzzzzz", "no ruling with id 'zzzzzzzz'"),
+    ],
+)
+def test_check_tells_unknown_checks_from_unknown_rulings(runner, built, given, message):
+    result = kb(runner, "check", given, "--index", built)
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"Error: {message}")
+
+
+def test_ingest_help_names_every_kind_of_input(runner):
+    text = " ".join(kb(runner, "ingest", "--help").stdout.split())
+    for kind in ("dated ruling files", "JSON Lines", "MTGJSON", "AllPrintings", "Scryfall", "name tables"):
+        assert kind in text
+
+
+def test_card_shows_its_printed_text_in_both_languages(runner, tmp_path):
+    from .conftest import FIXTURES
+
+    index = tmp_path / "index"
+    source = FIXTURES / "mtgjson" / "sudden_substitution.json"
+    assert kb(runner, "ingest", DATA / "rulings_it", source, "--index", index).exit_code == 0
+    human = kb(runner, "card", "sostituzone", "--index", index).stdout
+    assert "[en] Instant · {2}{U}{U}" in human and "Exchange control of target noncreature spell" in human
+    assert "[it] Istantaneo" in human and "Scambia il controllo di una magia non creatura bersaglio" in human
+    card = json.loads(kb(runner, "card", "Sudden Substitution", "--index", index, "--json").stdout)["card"]
+    assert card["facts"]["mana_cost"] == "{2}{U}{U}"
+    assert card["facts"]["type"] == {"en": "Instant", "it": "Istantaneo"}
+    assert card["facts"]["text"]["it"].startswith("Battibaleno (Fintanto che questa magia è in pila")

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
-from kb.errors import RulesFileError
-from kb.text.rules import is_rule_number
 from kb.checks.comprules import load_rules, parse_rules
-from kb.errors import KbError
+from kb.errors import KbError, RulesFileError
+from kb.text.rules import is_rule_number
+
+from .conftest import CORPUS
 
 # A miniature of the published layout: BOM, title, contents (which repeat the section titles),
 # rules with examples and a continuation line, glossary, credits; CR line ends.
@@ -35,7 +35,7 @@ SAMPLE = (
 
 
 def corpus() -> Path:
-    return Path(os.environ.get("KB_CORPUS") or Path(__file__).resolve().parents[2] / "shared" / "corpus")
+    return CORPUS
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,6 @@ import re
 import click
 import pytest
 
-from kb.export import formats as export
 from kb.cli import main
 from kb.export.formats import FORMATS
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 from kb.export.formats import render
-from kb.index.generations import Location
-from kb.search.run import card_rulings, search, select
 from kb.index.build import ingest_into
+from kb.index.generations import Location
 from kb.index.store import Store
+from kb.search.run import card_rulings, search, select
 
 
 def test_files_to_search_results(tmp_path, write):

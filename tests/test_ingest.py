@@ -9,8 +9,8 @@ import pytest
 
 from kb.errors import IngestError
 from kb.ingest.collect import ingest
-from kb.text.rules import rule_numbers
 from kb.records import ruling_id
+from kb.text.rules import rule_numbers
 
 GOOD = "19/03/2021\n\nA good ruling about split second.\n"
 

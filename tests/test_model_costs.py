@@ -5,7 +5,18 @@ from __future__ import annotations
 import pytest
 
 from kb.checks.model import costs
-from kb.checks.model.costs import COLORED, COLORLESS, COLORLESS_HYBRID, GENERIC, HYBRID, HYBRID_PHYREXIAN, MONO_HYBRID, PHYREXIAN, SNOW, VARIABLE
+from kb.checks.model.costs import (
+    COLORED,
+    COLORLESS,
+    COLORLESS_HYBRID,
+    GENERIC,
+    HYBRID,
+    HYBRID_PHYREXIAN,
+    MONO_HYBRID,
+    PHYREXIAN,
+    SNOW,
+    VARIABLE,
+)
 from kb.checks.model.errors import ManaCostError, ModelError
 from kb.errors import KbError
 

@@ -7,7 +7,18 @@ import pytest
 from kb.checks.model import abilities, priority
 from kb.checks.model.abilities import ON_MANA_ADDED, ON_OTHER, TRIGGERED, Ability
 from kb.checks.model.errors import IllegalAction
-from kb.checks.model.priority import ABILITY, ACTIVATE, CAST, PLAY_LAND, PUT_TRIGGER, SPECIAL, SUSPEND, TURN_FACE_UP, Action, StackObject
+from kb.checks.model.priority import (
+    ABILITY,
+    ACTIVATE,
+    CAST,
+    PLAY_LAND,
+    PUT_TRIGGER,
+    SPECIAL,
+    SUSPEND,
+    TURN_FACE_UP,
+    Action,
+    StackObject,
+)
 
 SPLIT = StackObject("Sudden Shock", split_second=True)
 SHOCK = StackObject("Shock")

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from kb.errors import QueryError, UnknownCard, UnknownRuling
-from kb.errors import OptionError
+from kb.errors import OptionError, QueryError, UnknownCard, UnknownRuling
 from kb.search.run import card_rulings, option_filters, search, select
 from kb.search.snippet import render
 
@@ -186,19 +187,34 @@ def test_select_without_filters_is_everything(store):
     assert len(select(store)) == 55
 
 
-def test_any_input_is_a_result_or_a_query_error(store):
-    """A few thousand random queries built from the syntax's own characters and words: each
-    gives results or a QueryError (an unknown card: UnknownCard), never anything else."""
-    import random
+PIECES = ['"', "“", "(", ")", "-", ":", " ", "OR", "card:", "tag:", "lang:", "date:", "rule:", "..", "2021", "-03",
+          "goad", "follia", "split", "second", "à", "\x00", "\\", "*", "fast", "it", "702.61"]  # fmt: skip
+WORDS = ["goad", "follia", "split", "second", "battibaleno", "cost", "mana", "exchange", "spell", "creatura", "pila"]
+VALID = st.one_of(
+    st.sampled_from(WORDS),
+    st.sampled_from(WORDS).map(lambda w: f'"{w} {w}"'),
+    st.sampled_from(["tag:goad", "tag:madness", "lang:it", "lang:en", "rule:702.61", "date:2019..2021", "card:fast"]),
+)
 
-    from kb.errors import UnknownCard
 
-    pieces = ['"', "“", "(", ")", "-", ":", " ", "OR", "card:", "tag:", "lang:", "date:", "rule:", "..",
-              "2021", "-03", "goad", "follia", "split", "second", "à", "\x00", "\\", "*", "fast", "it", "702.61"]
-    chance = random.Random(20261129)
-    for _ in range(3000):
-        text = "".join(chance.choice(pieces) for _ in range(chance.randint(1, 12)))
-        try:
-            search(store, text, limit=3)
-        except (QueryError, UnknownCard):
-            pass
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(PIECES), min_size=1, max_size=12).map("".join))
+def test_any_input_is_a_result_or_a_located_query_error(store, text):
+    """Random strings of the syntax's own pieces: results, or a QueryError pointing inside the
+    query (an unknown card: UnknownCard with suggestions), never anything else."""
+    try:
+        results = search(store, text, limit=3)
+    except QueryError as err:
+        assert 0 <= err.position <= len(text) and err.message
+    except UnknownCard as err:
+        assert err.suggestions is not None
+    else:
+        assert len(results.hits) <= 3 and results.total >= len(results.hits)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(VALID, min_size=1, max_size=6), st.sampled_from([" ", " OR "]))
+def test_well_formed_queries_always_run(store, parts, joiner):
+    """Queries made only of well-formed pieces never raise, whatever their number and order."""
+    results = search(store, joiner.join(parts), limit=3)
+    assert results.total >= len(results.hits)

@@ -12,15 +12,15 @@ import warnings
 import pytest
 import yaml
 
-from kb.index.build import ingest_into
 from kb.export.formats import FORMATS, render
+from kb.index.build import ingest_into
 from kb.index.generations import Location
+from kb.index.store import Store
 from kb.records import FIELDS
 from kb.search.run import option_filters, select
+from kb.web import openapi, params
 from kb.web.app import ROUTES, create_app
 from kb.web.live import SharedStore
-from kb.index.store import Store
-from kb.web import openapi, params
 
 from .conftest import DATA, NAMES, SOURCES
 

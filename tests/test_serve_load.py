@@ -71,3 +71,36 @@ def test_concurrency_extremes(bundled_index, concurrency):
     with serve_in_thread(create_app(bundled_index)) as base_url:
         stats = load.run(base_url, load.plan(base_url, 300, seed=3), concurrency=concurrency)
     assert stats.errors == []
+
+
+def test_a_slow_name_lookup_does_not_hold_up_other_requests(bundled_index, monkeypatch):
+    """Name lookups run without any lock shared with searches: while 16 lookups of misspelled
+    names are each held up for a second, a search is answered at once."""
+    import time
+
+    import httpx
+
+    from kb.index.catalog import Catalog
+
+    slow, started = 1.0, threading.Barrier(17)
+    real = Catalog._closest
+
+    def closest(self, key, limit=5):
+        started.wait(10)
+        time.sleep(slow)
+        return real(self, key, limit)
+
+    monkeypatch.setattr(Catalog, "_closest", closest)
+    with serve_in_thread(create_app(bundled_index)) as base_url:
+        lookups = [threading.Thread(target=httpx.get, args=(f"{base_url}/api/cards/sostituzone{'x' * n}",),
+                                    kwargs={"timeout": 30}) for n in range(16)]  # fmt: skip
+        for thread in lookups:
+            thread.start()
+        started.wait(10)  # all 16 are inside a lookup
+        begin = time.perf_counter()
+        response = httpx.get(f"{base_url}/api/search?q=goad", timeout=30)
+        elapsed = time.perf_counter() - begin
+        for thread in lookups:
+            thread.join(30)
+    assert response.status_code == 200 and response.json()["total"] > 0
+    assert elapsed < slow / 2, f"the search waited {elapsed:.2f} s behind the lookups"

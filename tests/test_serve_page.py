@@ -12,11 +12,11 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from kb.index.build import ingest_into
 from kb.export.formats import FORMATS
+from kb.index.build import ingest_into
 from kb.index.generations import Location
-from kb.web.app import create_app
 from kb.text.vocabulary import vocabulary
+from kb.web.app import create_app
 from kb.web.html import Html, el, esc, join
 
 from .conftest import NAMES, SOURCES
@@ -291,3 +291,38 @@ def test_every_link_on_the_pages_works(client):
             assert response.status_code == 200, (url, link, response.text[:200])
             assert urlsplit(link).path != "/" or "<li class=\"result\">" in response.text or "q=" not in link, link
     assert len(seen) > 50
+
+
+@pytest.mark.parametrize("status", [400, 404, 500, 503])
+def test_every_error_page_escapes_what_it_prints(status):
+    """Whatever an error says (a query, a name, a path) shows as text on the page, whatever the status."""
+    import asyncio
+
+    from starlette.requests import Request
+
+    from kb.errors import KbError
+    from kb.web.errors import handle_exception
+
+    class Hostile(KbError):
+        http_status = status
+
+    scope = {"type": "http", "method": "GET", "path": "/cards/x", "query_string": b"q=%3Cb%3E",
+             "headers": [(b"accept", b"text/html")]}  # fmt: skip
+    response = asyncio.run(handle_exception(Request(scope), Hostile('<script>alert("x")</script>')))
+    body = response.body.decode()
+    assert response.status_code == status
+    assert "<script>alert" not in body and "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in body
+    assert "<b>" not in body
+
+
+def test_card_page_shows_the_printed_text_in_both_languages(tmp_path):
+    from .conftest import DATA, FIXTURES
+
+    location = Location(tmp_path / "index")
+    ingest_into(location, [DATA / "rulings_it", FIXTURES / "mtgjson" / "sudden_substitution.json"], [])
+    with TestClient(create_app(location)) as client:
+        html = page(client, "/cards/Sudden%20Substitution")
+    assert '<p class="mana-cost">{2}{U}{U}</p>' in html
+    assert '<div class="card-text col-en" lang="en"><p class="type-line">Instant</p>' in html
+    assert '<div class="card-text col-it" lang="it"><p class="type-line">Istantaneo</p>' in html
+    assert "<p>Scambia il controllo di una magia non creatura bersaglio" in html

@@ -8,8 +8,8 @@ from datetime import date
 import pytest
 
 from kb.cli import main
-from kb.ingest.collect import ingest
 from kb.index.pairing import pair_day, pair_translations
+from kb.ingest.collect import ingest
 from kb.records import Ruling, ruling_id
 from kb.search.run import search
 

@@ -8,7 +8,7 @@
 
 from kb.checks.links import Links, link
 from kb.checks.registration import Check, check, get, registry
-from kb.errors import UnknownCheck
 from kb.checks.runner import CheckResult, run, run_all
+from kb.errors import UnknownCheck
 
 __all__ = ["Check", "CheckResult", "Links", "UnknownCheck", "check", "get", "link", "registry", "run", "run_all"]

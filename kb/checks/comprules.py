@@ -17,7 +17,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from kb.errors import RulesFileError
-from kb.ingest.readers import split_lines
 from kb.text.rules import RULE_LINE
 
 
@@ -45,7 +44,7 @@ def load_rules(path: str | Path) -> dict[str, str]:
 
 def parse_rules(text: str) -> dict[str, str]:
     """Rule number → text (with its examples) for the rules part of a CR text."""
-    lines = [line.lstrip("\ufeff") for line in split_lines(text)]
+    lines = [line.lstrip("\ufeff").rstrip() for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
     rules: dict[str, str] = {}
     last = None
     for line in lines[_body_start(lines) :]:

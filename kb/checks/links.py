@@ -21,7 +21,8 @@ from typing import Iterator, Mapping, Optional, Sequence
 
 import yaml
 
-from kb.text.analysis import LANGS, terms as analyse, phrase_terms
+from kb.text.analysis import LANGS, phrase_terms
+from kb.text.analysis import terms as analyse
 
 GAP = "…"
 MEMO_SIZE = 100_000  # remembered links; the memo starts afresh when full

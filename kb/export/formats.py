@@ -9,10 +9,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
-
-from dataclasses import dataclass
 
 from kb.records import Ruling
 from kb.text.analysis import fold

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Iterable
 
 from kb.export.formats import ordered
-from kb.text.language import detect
-from kb.records import Ruling
 from kb.index.store import Store
+from kb.records import Ruling
+from kb.text.language import detect
 
 
 def pairs_of(store: Store, records: Iterable[Ruling]) -> list[tuple[Ruling | None, Ruling | None]]:

@@ -19,7 +19,14 @@ from kb.index.catalog import Catalog
 from kb.index.generations import Generation, Location
 from kb.index.manifest import Sources, default_names, default_sources, manifest
 from kb.index.pairing import pair_translations
-from kb.index.parts import _run_parts, file_key, merge, partition, units_for, workers_for
+from kb.index.parts import (
+    _run_parts,
+    file_key,
+    merge,
+    partition,
+    units_for,
+    workers_for,
+)
 from kb.index.summary import Summary
 from kb.index.update import _build_changes, _unchanged, plan_update
 from kb.ingest import importers

@@ -8,7 +8,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kb.index.generations import Location
-from kb.index.manifest import SCHEMA_VERSION, default_names, default_sources, vocabulary_fingerprint
+from kb.index.manifest import (
+    SCHEMA_VERSION,
+    default_names,
+    default_sources,
+    vocabulary_fingerprint,
+)
 from kb.ingest.sources import expand, fingerprint
 
 

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import Iterable
 
+from kb.records import Ruling
 from kb.text.analysis import fold
 from kb.text.language import _name_spans
-from kb.records import Ruling
 
 FLOOR = 3.0
 WEIGHTS = {"checks": 3.0, "tags": 2.0, "numbers": 2.0, "names": 2.0, "trigrams": 4.0, "position": 2.0, "length": 1.0}

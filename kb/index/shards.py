@@ -16,7 +16,14 @@ from typing import Iterable
 import numpy as np
 from whoosh import index as whoosh_index
 
-from kb.index.schema import EPOCH, LANG_CODES, LeanCodec, document, indexed_langs, schema
+from kb.index.schema import (
+    EPOCH,
+    LANG_CODES,
+    LeanCodec,
+    document,
+    indexed_langs,
+    schema,
+)
 from kb.records import Ruling, text_key
 from kb.text.analysis import LANGS
 

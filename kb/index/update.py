@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
+from kb.errors import StrictFailure
 from kb.index.generations import Generation
 from kb.index.manifest import SCHEMA_VERSION, Sources, vocabulary_fingerprint
 from kb.index.parts import _run_parts, file_key, merge, units_for

@@ -9,15 +9,16 @@ from starlette.responses import Response
 
 from kb import checks
 from kb.errors import UnknownCheck
-from kb.export.formats import FORMATS, render as render_export
+from kb.export.formats import FORMATS
+from kb.export.formats import render as render_export
 from kb.index.store import Store
 from kb.records import Ruling
 from kb.search.run import Results, card_rulings, option_filters, search, select
-from kb.text.vocabulary import vocabulary
 from kb.web import components, openapi
 from kb.web import params as P
 from kb.web.live import shared
 from kb.web.responses import HEADERS, export_filename, json_response
+
 
 def search_payload(results: Results) -> dict:
     """``Results.to_dict()`` plus each result's snippet as escaped HTML with ``<mark>``."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 import socket
 import sys
 import threading
+import time
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -28,13 +29,22 @@ from typing import Iterator
 import uvicorn
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from kb.errors import KbError
 from kb.index.generations import Location
 from kb.index.store import open_store
-from kb.web.api import api_card, api_export, api_openapi, api_ruling, api_ruling_check, api_search, api_tags
+from kb.web.api import (
+    api_card,
+    api_export,
+    api_openapi,
+    api_ruling,
+    api_ruling_check,
+    api_search,
+    api_tags,
+)
 from kb.web.errors import handle_exception
 from kb.web.live import SharedStore
 from kb.web.views import page_card, page_ruling, page_search, page_tags
@@ -58,6 +68,27 @@ ROUTES = [
 ]
 
 
+class ServerTiming:
+    """ASGI middleware: each response says how long the server took to make it
+    (``Server-Timing: app;dur=<ms>``), so clients and benchmarks see the time spent inside."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        start = time.perf_counter()
+
+        async def timed(message):
+            if message["type"] == "http.response.start":
+                duration = f"app;dur={(time.perf_counter() - start) * 1000:.2f}".encode()
+                message = {**message, "headers": [*message.get("headers", []), (b"server-timing", duration)]}
+            await send(message)
+
+        await self.app(scope, receive, timed)
+
+
 def create_app(location: Location) -> Starlette:
     """The kb web app over the index at ``location`` (IndexMissing when there is none)."""
     store = open_store(location)
@@ -73,6 +104,7 @@ def create_app(location: Location) -> Starlette:
         routes=ROUTES,
         exception_handlers={KbError: handle_exception, HTTPException: handle_exception, Exception: handle_exception},
         lifespan=lifespan,
+        middleware=[Middleware(ServerTiming)],
     )
     app.state.kb = live
     return app

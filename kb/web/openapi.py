@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kb import __version__
+from kb import __version__, records
 from kb.export.formats import FORMATS
-from kb.records import FIELDS
 from kb.web import params as P
 
 JSON = "application/json"
@@ -72,34 +71,21 @@ def _strings() -> dict:
     return {"type": "array", "items": {"type": "string"}}
 
 
+def _langs_text() -> dict:
+    return {"type": "object", "properties": {"it": {"type": "string"}, "en": {"type": "string"}}, "additionalProperties": False}
+
+
 def _langs() -> dict:
     return {"type": "object", "properties": {"it": {"type": "integer"}, "en": {"type": "integer"}}}
 
 
 def schemas() -> dict:
-    record = {
-        "type": "object",
-        "description": "A ruling in the JSON contract (the CLI's --json records).",
-        "required": list(FIELDS),
-        "properties": {
-            "id": {"type": "string", "description": "12 base32 characters, stable across runs."},
-            "card": {"type": "string", "description": "The card name as the source writes it."},
-            "card_names": {"type": "object", "properties": {"it": {"type": "string"}, "en": {"type": "string"}}},
-            "date": {"type": "string", "format": "date"},
-            "lang": {"type": "string", "enum": ["it", "en"]},
-            "mixed": {"type": "boolean", "description": "The text carries terms of the other language too."},
-            "text": {"type": "string"},
-            "tags": _strings(),
-            "rules": {**_strings(), "description": "Comprehensive Rules numbers."},
-            "checks": {**_strings(), "description": "Ids of the checks that encode the ruling's claim."},
-            "source": {"type": "string", "description": "file:line the ruling was read from."},
-            "no_check": {"type": "string", "description": "Why no check encodes the claim (only when so)."},
-        },
-    }
+    record = records.json_schema()
     hit = {"allOf": [_ref("Record"), {"type": "object", "properties": {
         "score": {"type": "number"},
         "snippet": {"type": "string", "description": "Escaped HTML: the best part of the text, with <mark> around matches."},
-    }}]}  # fmt: skip
+        "also": {"type": "integer", "description": "How many more matching rulings share this text."},
+    }}], "unevaluatedProperties": False}  # fmt: skip
     check = {"type": "object", "required": ["id"], "properties": {
         "id": {"type": "string"}, "title": {"type": "string"}, "rules": _strings(),
         "claim": {"type": "string", "description": "The claim the check encodes."},
@@ -116,18 +102,25 @@ def schemas() -> dict:
             "query": {"type": "string"}, "total": {"type": "integer"},
             "results": {"type": "array", "items": _ref("Hit")},
         }},
-        "Card": {"type": "object", "properties": {
+        "Card": {"type": "object", "required": ["key", "names", "written", "rulings"], "properties": {
             "key": {"type": "string"}, "names": {"type": "object"}, "written": _strings(), "rulings": {"type": "integer"},
-        }},
+            "facts": {"type": "object", "description": "The card as printed, where an ingested MTGJSON or Scryfall "
+                      "file says: mana_cost, type and text per language.", "properties": {
+                "mana_cost": {"type": "string"}, "type": _langs_text(), "text": _langs_text()},
+                "additionalProperties": False},
+        }, "additionalProperties": False},
         "CardRulings": {"type": "object", "required": ["query", "card", "total", "results"], "properties": {
             "query": {"type": "string"}, "card": _ref("Card"), "total": {"type": "integer"},
             "results": {"type": "array", "items": _ref("Record")},
             "others": {**_strings(), "description": "Other cards the name could mean."},
-        }},
+        }, "additionalProperties": False},
         "CheckInfo": check,
-        "RulingDetail": {"allOf": [_ref("Record"), {"type": "object", "properties": {
+        "RulingDetail": {"allOf": [_ref("Record"), {"type": "object", "required": ["check_details", "translation"],
+                                                   "properties": {
             "check_details": {"type": "array", "items": _ref("CheckInfo")},
-        }}]},
+            "translation": {"anyOf": [_ref("Record"), {"type": "null"}],
+                            "description": "Its counterpart in the other language, when one was paired with it."},
+        }}], "unevaluatedProperties": False},
         "CheckResult": result,
         "CheckRun": {"type": "object", "required": ["id", "passed", "results"], "properties": {
             "id": {"type": "string"},

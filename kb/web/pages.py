@@ -17,8 +17,21 @@ from kb.records import Ruling
 from kb.search.run import Hit, Results
 from kb.text.vocabulary import Vocabulary
 from kb.web.components import (
-    FILTER_NAMES, LANG_NAMES, PAGE_SIZE, badges, card_url, chips, export_url, layout, meta, rule_links, ruling_link,
-    ruling_url, search_form, search_url, snippet_html,
+    FILTER_NAMES,
+    LANG_NAMES,
+    PAGE_SIZE,
+    badges,
+    card_url,
+    chips,
+    export_url,
+    layout,
+    meta,
+    rule_links,
+    ruling_link,
+    ruling_url,
+    search_form,
+    search_url,
+    snippet_html,
 )
 from kb.web.html import Html, el, join
 

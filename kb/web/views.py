@@ -5,14 +5,15 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import Response
 
+from kb.index.store import Store
+from kb.search.run import card_rulings, search
 from kb.text.vocabulary import vocabulary
 from kb.web import components, pages
 from kb.web import params as P
-from kb.index.store import Store
 from kb.web.api import _filters, check_run, ruling_detail
-from kb.search.run import card_rulings, search
 from kb.web.live import shared
 from kb.web.responses import html_response
+
 
 def page_search(request: Request) -> Response:
     values = P.parse(P.PAGE_SEARCH, request.query_params)

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from kb.checks.model import abilities, priority
-from kb.checks.model.abilities import ACTIVATED, ON_MANA_ABILITY, ON_OTHER, TRIGGERED, Ability
+from kb.checks.model.abilities import (
+    ACTIVATED,
+    ON_MANA_ABILITY,
+    ON_OTHER,
+    TRIGGERED,
+    Ability,
+)
 from kb.checks.model.priority import ACTIVATE, Action, StackObject
 from kb.checks.registration import check
 

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from kb.checks.model import priority
 from kb.checks.model.abilities import Ability
-from kb.checks.model.priority import ABILITY, ACTIVATE, CAST, SPECIAL, SUSPEND, TURN_FACE_UP, Action, StackObject
+from kb.checks.model.priority import (
+    ABILITY,
+    ACTIVATE,
+    CAST,
+    SPECIAL,
+    SUSPEND,
+    TURN_FACE_UP,
+    Action,
+    StackObject,
+)
 from kb.checks.registration import check
 
 SPLIT = StackObject("Sudden Shock", split_second=True, controller="A")

@@ -8,5 +8,14 @@
 - ``control``: exchanging control of a spell and a creature (701.12, 800.4a)
 """
 
-from kb.checks.model import abilities, combat, control, costs, discard, game, priority, spells  # noqa: F401
+from kb.checks.model import (  # noqa: F401
+    abilities,
+    combat,
+    control,
+    costs,
+    discard,
+    game,
+    priority,
+    spells,
+)
 from kb.checks.model.errors import IllegalAction, ManaCostError, ModelError  # noqa: F401

@@ -17,7 +17,20 @@ from kb.checks.model import costs
 from kb.checks.model import discard as dis
 from kb.checks.model import game as g
 from kb.checks.model.errors import IllegalAction
-from kb.checks.model.game import BATTLEFIELD, EXILE, GRAVEYARD, HAND, MAIN, STACK, Ability, Card, Event, Game, Spell, StackItem
+from kb.checks.model.game import (
+    BATTLEFIELD,
+    EXILE,
+    GRAVEYARD,
+    HAND,
+    MAIN,
+    STACK,
+    Ability,
+    Card,
+    Event,
+    Game,
+    Spell,
+    StackItem,
+)
 
 MADNESS = "madness"
 

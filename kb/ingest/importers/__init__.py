@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator, Mapping, Union
 
-from kb.ingest.readers import Problem, RawRuling, decode, read_dated, read_jsonl
 from kb.ingest.importers import mtgjson, scryfall
 from kb.ingest.importers.common import Facts, NamePair, Repeats
 from kb.ingest.importers.detect import UNKNOWN, detect, sniff
+from kb.ingest.readers import Problem, RawRuling, decode, read_dated, read_jsonl
 
 __all__ = ["KINDS", "IMPORTED", "NamePair", "Prepass", "Repeats", "detect", "prepare", "read"]
 

@@ -18,7 +18,14 @@ from typing import Iterator
 
 import ijson
 
-from kb.ingest.importers.common import BUFFER, GZIP_MAGIC, Event, StreamError, explain, head
+from kb.ingest.importers.common import (
+    BUFFER,
+    GZIP_MAGIC,
+    Event,
+    StreamError,
+    explain,
+    head,
+)
 
 MTGJSON_KEYS = frozenset({"meta", "data", "cards", "baseSetSize"})
 SCRYFALL_OBJECTS = {"ruling": "scryfall-rulings", "card": "scryfall-cards"}

@@ -19,10 +19,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
+from kb.ingest.importers.common import (
+    Facts,
+    Folder,
+    NamePair,
+    Repeats,
+    StreamError,
+    clean_text,
+    json_events,
+)
 from kb.ingest.readers import Item, Problem, RawRuling
-from kb.text.dates import DateProblem, parse_day
 from kb.records import card_key
-from kb.ingest.importers.common import Facts, Folder, NamePair, Repeats, StreamError, clean_text, json_events
+from kb.text.dates import DateProblem, parse_day
 
 # The keys of a card kb reads (relative to the card), and what each is.
 ROLES = {

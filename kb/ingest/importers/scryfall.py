@@ -15,10 +15,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator, Mapping
 
+from kb.ingest.importers.common import (
+    Facts,
+    Folder,
+    NamePair,
+    Repeats,
+    StreamError,
+    clean_text,
+    json_items,
+)
 from kb.ingest.readers import Item, Problem, RawRuling
-from kb.text.dates import DateProblem, parse_day
 from kb.records import card_key
-from kb.ingest.importers.common import Facts, Folder, NamePair, Repeats, StreamError, clean_text, json_items
+from kb.text.dates import DateProblem, parse_day
 
 NEED_CARDS = (
     "Scryfall rulings name their cards only by oracle_id: give a Scryfall cards file with them "
