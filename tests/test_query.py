@@ -41,6 +41,8 @@ def w(text, pos):
         ("date:2020..", Field("date", (date(2020, 1, 1), None), 0)),
         ("date:2019-08-23", Field("date", (date(2019, 8, 23), date(2019, 8, 23)), 0)),
         ("date:23/08/2019", Field("date", (date(2019, 8, 23), date(2019, 8, 23)), 0)),
+        ("date:19.03.2021", Field("date", (date(2021, 3, 19), date(2021, 3, 19)), 0)),  # as ingest reads it
+        ("date:9-3-2021..2022", Field("date", (date(2021, 3, 9), date(2022, 12, 31)), 0)),
         ("or and", And((w("or", 0), w("and", 3)))),  # lower case: plain words
         ("abilità", w("abilità", 0)),
     ],

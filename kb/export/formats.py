@@ -84,8 +84,7 @@ def _md(records: list[Ruling], meta: dict) -> str:
     for r in records:
         if r.card != card:
             card = r.card
-            others = [n for n in r.card_names.values() if n != card]
-            lines += [f"## {card}" + (f" ({' / '.join(others)})" if others else ""), ""]
+            lines += [f"## {r.label}", ""]
         tags = f" · {', '.join(r.tags)}" if r.tags else ""
         lines += [f"- **{r.date.isoformat()}** · {r.lang}{tags} · `{r.id}`", "", f"  {r.text}", ""]
     return "\n".join(lines)
