@@ -173,20 +173,22 @@ def _mark(text: str) -> str:
 @click.option("--card", help="Only rulings of this card (Italian or English name).")
 @click.option("--since", help="Only rulings from this date (YYYY, YYYY-MM, YYYY-MM-DD).")
 @click.option("--until", help="Only rulings up to this date.")
-@click.option("--collapse", is_flag=True, help="One result per text when the same ruling is on many cards.")
+@click.option("--all-cards", is_flag=True, help="Every ruling, not one per text (the same ruling is often on many cards).")
 @index_option
 @json_option
 @click.option("--explain", is_flag=True, help="Also print the parsed query.")
 @click.pass_context
-def search(ctx, query, limit, lang, tag, card, since, until, collapse, index_dir, as_json, explain):
-    """Search rulings. QUERY syntax: words, "phrases", card:, tag:, lang:, rule:, date:, -not, OR.
+def search(ctx, query, limit, lang, tag, card, since, until, all_cards, index_dir, as_json, explain):
+    """Search rulings: a question in Italian or English, or the query syntax: words, "phrases",
+    card:, tag:, lang:, rule:, date:, re:"regex", -not, OR.
 
-    The words of QUERY may be given as one argument or several: kb search goad -tag:madness
+    Free words are preferred, not required: the rulings with more of them, near each other,
+    rank first. The words may be given as one argument or several: kb search goad -tag:madness
     """
     query = _words(query, ctx.command)
     with _open(index_dir) as store:
         filters = option_filters(lang=lang, tag=tag, card=card, since=since, until=until, vocab=store.vocabulary)
-        results = run_search(store, query, filters, limit=limit, collapse=collapse)
+        results = run_search(store, query, filters, limit=limit, all_cards=all_cards)
     if as_json:
         data = results.to_dict()
         if explain:
@@ -343,8 +345,9 @@ def check(ids, tag, everything, index_dir, as_json):
 @click.option("--out", type=click.Path(), help="Write to this file (a folder with --all-tags).")
 @click.option("--all-tags", is_flag=True, help="One file per tag, plus an index file, in --out DIR.")
 @click.option("--pairs", is_flag=True, help="Italian rulings beside their English counterparts.")
+@click.option("--unique", is_flag=True, help="One ruling per text (the same ruling is often on many cards).")
 @index_option
-def export(tag, lang, card, since, until, fmt, out, all_tags, pairs, index_dir):
+def export(tag, lang, card, since, until, fmt, out, all_tags, pairs, unique, index_dir):
     """Export a ruling set in a stable order (card, date, id). JSON Lines re-ingests."""
     from kb.export.formats import render as render_export
     from kb.export.formats import render_rows, write_all_tags
@@ -356,12 +359,12 @@ def export(tag, lang, card, since, until, fmt, out, all_tags, pairs, index_dir):
     described = {k: v for k, v in dict(tag=tag, lang=lang, card=card, since=since, until=until).items() if v}
     with _open(index_dir) as store:
         if all_tags:
-            by_tag = {t.id: select(store, [*filters, *option_filters(tag=t.id)]) for t in store.vocabulary}
+            by_tag = {t.id: select(store, [*filters, *option_filters(tag=t.id)], unique) for t in store.vocabulary}
             index = write_all_tags(by_tag, fmt, Path(out), store.vocabulary)
             click.echo(f"wrote {len(index)} tag files and an index to {out}", err=True)
             return
         if pairs:
             text = render_rows(pair_rows(pairs_of(store, select(store, filters))), fmt, "pairs", {"filters": described})
         else:
-            text = render_export(select(store, filters), fmt, described)
+            text = render_export(select(store, filters, unique), fmt, described)
     _write(text, out)

@@ -60,8 +60,8 @@ def test_search_contract(client):
     assert data["query"] == "split second"
     assert data["total"] >= len(data["results"]) > 0
     for item in data["results"]:
-        assert_record(item, {"score", "snippet"})
-        assert isinstance(item["score"], float)
+        assert_record(item, {"score", "snippet", "also", "also_cards"})
+        assert isinstance(item["score"], float) and item["also"] == len(item["also_cards"]) or item["also"] > 10
 
 
 def test_split_second_finds_italian_and_english(client):
@@ -328,7 +328,7 @@ def test_openapi_lists_every_route_and_parameter(client):
             if status != "200":
                 assert response["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}
     search = {p["name"]: p for p in spec["paths"]["/api/search"]["get"]["parameters"]}
-    assert list(search) == ["q", "lang", "tag", "card", "since", "until", "limit", "offset"]
+    assert list(search) == ["q", "lang", "tag", "card", "since", "until", "limit", "offset", "all_cards"]
     assert search["limit"]["schema"] == {"type": "integer", "default": 10, "minimum": 1, "maximum": params.MAX_LIMIT}
     export = {p["name"]: p for p in spec["paths"]["/api/export"]["get"]["parameters"]}
     assert export["format"]["schema"]["enum"] == list(FORMATS)

@@ -107,8 +107,8 @@ def test_shared_rulings_collapse(tmp_path, write):
     location = Location(tmp_path / "index")
     ingest_into(location, [source], [])
     with Store(location.require()) as store:
-        plain = search(store, '"total cost"')
-        collapsed = search(store, '"total cost"', collapse=True)
+        plain = search(store, '"total cost"', all_cards=True)
+        collapsed = search(store, '"total cost"')
         assert (plain.total, collapsed.total) == (4, 2)
         assert sorted(h.also for h in collapsed.hits) == [0, 2]
         first = next(h.record for h in plain.hits if h.record.card == "A")

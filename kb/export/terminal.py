@@ -21,10 +21,18 @@ def header(record: Ruling) -> str:
 
 def search_lines(results, mark: Callable[[str], str]) -> list[str]:
     shown = len(results.hits)
-    lines = [f"{results.total} ruling(s) match {results.query!r}" + (f"; showing {shown}" if shown < results.total else "")]
+    collapsed = any(hit.also is not None for hit in results.hits)
+    what = "text(s)" if collapsed else "ruling(s)"
+    lines = [f"{results.total} {what} match {results.query!r}" + (f"; showing {shown}" if shown < results.total else "")]
+    lines += [f"note: {note}" for note in results.built.notes]
+    if results.built.suggestion:
+        lines.append(f"did you mean: {results.built.suggestion}")
     for hit in results.hits:
-        also = f" · and {hit.also} more with this text" if hit.also else ""
-        lines += ["", header(hit.record) + also, "  " + render_snippet(hit.snippet, mark)]
+        lines += ["", header(hit.record), "  " + render_snippet(hit.snippet, mark)]
+        if hit.also:
+            names = ", ".join(hit.also_cards[:5])
+            more = hit.also - min(5, len(hit.also_cards))
+            lines.append(f"  also on {names}" + (f" and {more} more card(s)" if more > 0 else ""))
     return lines
 
 

@@ -16,7 +16,7 @@ from typing import Callable, Iterable
 from kb.errors import IngestError, StrictFailure
 from kb.index import freshness
 from kb.index.catalog import Catalog
-from kb.index.generations import Generation, Location
+from kb.index.generations import WORDS, Generation, Location
 from kb.index.manifest import Sources, default_names, default_sources, manifest
 from kb.index.pairing import pair_translations
 from kb.index.parts import (
@@ -83,6 +83,7 @@ def ingest_into(
         Catalog.build(summary.cards.values(), prepass.cards).save(gen.path)
         gen.write_json("pairs.json", _pairs(gen, summary))
         gen.write_json("stats.json", summary.stats)
+        gen.write_text(WORDS, "".join(f"{word}\t{count}\n" for word, count in summary.words.most_common()))
         gen.write_json("vocabulary.json", {"tags": [tag.to_dict() for tag in vocabulary()]})
         gen.write_json("manifest.json", manifest(sources, files, report))
         location.publish(gen)

@@ -76,6 +76,7 @@ class Catalog:
         self._cards: dict[str, Card] = {}
         self._folded: list[str] | None = None
         self._name_starts: tuple[np.ndarray, np.ndarray] | None = None
+        self._spelled: tuple[dict, dict] | None = None
         self._exact: dict[str, list[str]] | None = None
         self.named_by = lru_cache(maxsize=4096)(self._named_by)
         self.resolve = lru_cache(maxsize=1024)(self._resolve)
@@ -119,6 +120,7 @@ class Catalog:
             folded, _, keys = line.split("\t")
             self._exact[folded] = keys.split(_SEP)
         self._starts()
+        self._spelled_table()
         return self
 
     # --- lookups ------------------------------------------------------------------------------
@@ -156,6 +158,39 @@ class Catalog:
             return []
         name, _, keys = line.split("\t")
         return [(name, keys.split(_SEP))]
+
+    # --- card names inside free text ------------------------------------------------------------
+
+    def spelled(self, words: str) -> tuple[str, ...]:
+        """Keys of the cards whose whole name is these words (folded, as name_terms spells them:
+        "angel s grace"), else ()."""
+        return self._spelled_table()[0].get(words, ())
+
+    def closest_spelled(self, words: str, cutoff: float) -> tuple[str, tuple[str, ...]] | None:
+        """The name most alike ``words`` by spelling (ratio ≥ ``cutoff``, 0–100) among the names
+        that share one of its longer words, with its card keys; None when none is close."""
+        table, by_word = self._spelled_table()
+        candidates = sorted({name for word in words.split() if len(word) > 3 for name in by_word.get(word, ())})
+        if not candidates:
+            return None
+        found = process.extractOne(words, candidates, scorer=fuzz.ratio, score_cutoff=cutoff)
+        return (found[0], table[found[0]]) if found else None
+
+    def _spelled_table(self) -> tuple[dict, dict]:
+        """Names as index words → card keys, and each word of a name → those names (built once)."""
+        if self._spelled is None:
+            table: dict[str, tuple[str, ...]] = {}
+            by_word: dict[str, list[str]] = {}
+            for line in self._names_text.splitlines():
+                _, spelled, keys = line.split("\t")
+                if spelled not in table:
+                    table[spelled] = tuple(keys.split(_SEP))
+                    for word in set(spelled.split()):
+                        by_word.setdefault(word, []).append(spelled)
+                else:
+                    table[spelled] = tuple(dict.fromkeys([*table[spelled], *keys.split(_SEP)]))
+            self._spelled = (table, by_word)
+        return self._spelled
 
     def _named_by(self, words: tuple[str, ...]) -> tuple[str, ...]:
         """Keys of the cards whose name holds these index words in this order ("krosan grip")."""

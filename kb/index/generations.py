@@ -26,6 +26,7 @@ from kb.errors import IndexMissing
 from kb.index.shards import Shard
 
 DEFAULT_LOCATION = Path(".kb") / "index"
+WORDS = "words.tsv"  # the surface words of the texts, with the number of texts holding each
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,9 @@ class Generation:
 
     def read_json(self, name: str):
         return json.loads((self.path / name).read_text(encoding="utf-8"))
+
+    def write_text(self, name: str, text: str) -> None:
+        (self.path / name).write_text(text, encoding="utf-8")
 
     def write_json(self, name: str, data) -> None:
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))

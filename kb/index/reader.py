@@ -46,6 +46,7 @@ class IndexReader:
             for name, values in arrays.items():
                 columns.setdefault(name, []).append(values)
         joined = {name: np.concatenate(parts) for name, parts in columns.items()}
+        self.card_keys = list(self.card_codes)  # card number → card key
         self.n = total
         self.ids = joined.get("id", np.zeros(0, "S12"))
         self.text = joined.get("text", np.zeros(0, np.int64))
@@ -59,6 +60,11 @@ class IndexReader:
             for lang, lengths in self.lengths.items()
         }
         self.doc_count = len(np.unique(self.owner[self.alive]))  # texts, for idf
+        live_owners = np.unique(self.owner[self.alive])
+        # per language: the texts indexed in that language's field, for that field's idf
+        self.field_count = {lang: max(1, int((self.lengths[lang][live_owners] > 0).sum())) for lang in LANGS}
+        # each document's text as a small number (the same for the same text): for collapsing
+        self.text_group = np.unique(self.text, return_inverse=True)[1].astype(np.int32)
         self._cache: OrderedDict = OrderedDict()
         self._cache_lock = threading.Lock()
         self._file_lock = threading.Lock()  # Whoosh readers share file objects
@@ -102,6 +108,10 @@ class IndexReader:
                     matcher.next()
         return np.array(ids, dtype=np.int64), np.array(freqs, dtype=np.float32)
 
+    def df(self, field: str, text: str) -> int:
+        """The number of documents holding ``text`` in ``field``."""
+        return len(self.postings(field, text)[0]) if text else 0
+
     def positions(self, field: str, text: str) -> np.ndarray:
         """Sorted global positions (docnum << POSITION_BITS | position) of a term."""
         return self.cached(("g", field, text), lambda: self._read_positions(field, text))
@@ -133,6 +143,15 @@ class IndexReader:
                 with self._file_lock:
                     return json.loads(reader.stored_fields(docnum - offset)["record"])
         raise IndexError(docnum)
+
+    def carrier_texts(self) -> tuple[np.ndarray, list[str]]:
+        """The documents that carry a text for the live rulings, and their texts (read once)."""
+
+        def build():
+            owners = np.unique(self.owner[self.alive])
+            return owners, [self.stored(int(d))["text"] for d in owners]
+
+        return self.cached(("texts",), build)
 
     # --- lookups in the arrays ------------------------------------------------------------
 

@@ -7,7 +7,7 @@ import numpy as np
 
 from kb.errors import UnknownRuling
 from kb.index.catalog import Catalog
-from kb.index.generations import Generation, Location
+from kb.index.generations import WORDS, Generation, Location
 from kb.index.reader import IndexReader
 from kb.records import Ruling
 from kb.text.vocabulary import Vocabulary, from_data, vocabulary
@@ -24,6 +24,7 @@ class Store:
         self.manifest = generation.manifest
         self._pairs: dict[str, str] | None = None
         self._vocabulary: Vocabulary | None = None
+        self._words: dict[str, int] | None = None
 
     def close(self) -> None:
         self.index.close()
@@ -60,14 +61,17 @@ class Store:
             raise UnknownRuling(f"no ruling with id {ruling_id!r}")
         return int(found[0])
 
+    def card_names(self, docnums) -> list[str]:
+        """The display names of the cards of these documents, each once, in order."""
+        codes = dict.fromkeys(int(c) for c in self.index.card[np.asarray(docnums, dtype=np.int64)])
+        return [self.catalog.card(self.index.card_keys[code]).display for code in codes]
+
     def shared_with(self, ruling: Ruling) -> list[str]:
         """The other cards that have a ruling with this very text (a shared ruling)."""
         index = self.index
         docnum = self.docnum(ruling.id)
         others = index.sharing(docnum)
-        codes = dict.fromkeys(int(c) for c in index.card[others] if c != index.card[docnum])
-        keys = {code: key for key, code in index.card_codes.items()}
-        return [self.catalog.card(keys[code]).display for code in codes]
+        return self.card_names([d for d in others if index.card[d] != index.card[docnum]])
 
     @property
     def vocabulary(self) -> Vocabulary:
@@ -93,6 +97,14 @@ class Store:
             if en_id == ruling.id:
                 return self.get(it_id)
         return None
+
+    def words(self) -> dict[str, int]:
+        """The surface words of the texts, each with the number of texts holding it."""
+        if self._words is None:
+            path = self.generation.path / WORDS
+            lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+            self._words = {word: int(count) for word, _, count in (line.partition("\t") for line in lines)}
+        return self._words
 
     def tag_rows(self) -> list[dict]:
         """The vocabulary, each tag with its rulings per language and those linked to a check."""

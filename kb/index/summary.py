@@ -7,11 +7,13 @@ receiving every record, and takes away the rulings it drops as duplicates.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable
 
 from kb.index.catalog import Card
-from kb.records import Ruling
+from kb.records import Ruling, text_key
+from kb.text.analysis import surface_words
 
 
 @dataclass
@@ -19,6 +21,8 @@ class Summary:
     cards: dict = field(default_factory=dict)  # card key -> Card
     stats: dict = field(default_factory=lambda: {"rulings": {}, "linked": {}, "tags": {}, "tags_linked": {}})
     italian: dict = field(default_factory=dict)  # id -> Ruling, the rulings in Italian
+    words: Counter = field(default_factory=Counter)  # surface word -> texts holding it (for typos)
+    texts: set = field(default_factory=set)  # the text keys counted in ``words``
 
     @classmethod
     def of(cls, records: Iterable[Ruling]) -> "Summary":
@@ -45,6 +49,11 @@ class Summary:
             _count(stats["tags"].setdefault(tag, {}), record.lang, sign)
             if record.checks:
                 _count(stats["tags_linked"].setdefault(tag, {}), record.lang, sign)
+        if sign > 0:
+            key = text_key(record.text)
+            if key not in self.texts:
+                self.texts.add(key)
+                self.words.update(surface_words(record.text))
         if record.lang == "it":
             if sign > 0:
                 self.italian[record.id] = record
@@ -72,6 +81,8 @@ class Summary:
                 else:
                     _count(self.stats[name], key, value)
         self.italian.update(other.italian)
+        self.words.update(other.words)
+        self.texts |= other.texts
 
 
 def _count(table: dict, key: str, n: int) -> None:

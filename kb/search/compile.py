@@ -1,14 +1,16 @@
-"""Compiling: a parsed query → a Whoosh query tree (built apart from running it, so that
-``--explain`` can show it), with the words to highlight and notes on the expansions made.
+"""Compiling: a parsed query → what to run (built apart from running it, so that ``--explain``
+can show it), with the words to highlight and notes on the expansions made.
 
-Free words and phrases match the ruling text in both languages (each field analysed by its own
-language) and the card names. A word or phrase that names a tag in either language also matches
-the rulings carrying that tag, so "split second" finds "battibaleno" and "goad" finds "provocata".
-Fields compile by their row in kb.search.fields.
+The free words at the top of a query are preferred, not required: they become concepts
+(kb.search.interpret) that rank the rulings matching any of them. Everything else is strict and
+compiles to a Whoosh query tree that a ruling must match: phrases, negations, OR, groups in
+parentheses (their words all required) and fields (by their row in kb.search.fields). A word or
+phrase that names a tag in either language also matches the rulings carrying that tag.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from whoosh import query as wq
@@ -16,6 +18,7 @@ from whoosh import query as wq
 from kb.errors import QueryError, UnknownTag
 from kb.index.catalog import Catalog
 from kb.search.fields import FIELDS, any_of
+from kb.search.interpret import for_store
 from kb.search.query import And, Field, Not, Or, Phrase, Word, parse_query
 from kb.text import analysis
 from kb.text.vocabulary import Vocabulary, vocabulary
@@ -29,15 +32,35 @@ class Built:
 
     text: str
     tree: object
-    query: wq.Query
+    query: wq.Query | None  # the strict part (None: no constraint)
     scored: bool
     marks: dict = field(default_factory=dict)  # lang -> analysed terms to highlight
     notes: list = field(default_factory=list)
+    concepts: list = field(default_factory=list)  # the free words (kb.search.interpret.Concept)
+    strict_text: str = ""  # the strict part, as query syntax
+    corrections: dict = field(default_factory=dict)  # typed word -> the word searched instead
 
     def explain(self) -> str:
-        lines = [f"query:  {self.text}", f"parsed: {self.tree}", f"whoosh: {self.query}"]
+        lines = [f"query:  {self.text}", f"parsed: {self.tree}", f"strict: {self.strict_text or '(none)'}"]
+        if self.query is not None:
+            lines.append(f"whoosh: {self.query}")
+        if self.concepts:
+            lines.append("words:  preferred, not required; each matched by its best alternative:")
+            for concept in self.concepts:
+                lines.append(f"  {concept.words!r}")
+                lines += [f"    {alternative}" for alternative in concept.alternatives]
         lines += [f"note:   {note}" for note in self.notes]
         return "\n".join(lines)
+
+    @property
+    def suggestion(self) -> str | None:
+        """The query with its corrections, to offer as "did you mean"."""
+        if not self.corrections:
+            return None
+        text = self.text
+        for typed, better in self.corrections.items():
+            text = re.sub(rf"(?<!\w){re.escape(typed)}(?!\w)", better, text)
+        return text
 
 
 class Builder:
@@ -199,17 +222,35 @@ def _sequence(fieldname: str, terms) -> wq.Query | None:
     return wq.Phrase(fieldname, list(terms))
 
 
-def build(text: str, catalog: Catalog, filters: list[Field] = (), vocab: Vocabulary | None = None) -> Built:
-    """Parse and compile ``text`` plus option filters. QueryError if malformed or empty."""
+def soft_words(tree) -> tuple[list[Word], list]:
+    """The free words at the top of a query (preferred, not required), and the strict rest."""
+    if isinstance(tree, Word):
+        return [tree], []
+    if isinstance(tree, And):
+        return [n for n in tree.nodes if isinstance(n, Word)], [n for n in tree.nodes if not isinstance(n, Word)]
+    return [], [tree]
+
+
+def build(text: str, store, filters: list[Field] = ()) -> Built:
+    """Parse and compile ``text`` plus option filters against an open store (its cards, tags,
+    lexicon and the words of its texts). QueryError if malformed or empty."""
     tree = parse_query(text)
-    if filters:
-        tree = And((tree, *filters))
-    builder = Builder(text, catalog, vocab or vocabulary())
-    compiled = builder.build(tree)
-    if compiled is None:
+    words, strict_nodes = soft_words(tree)
+    strict_nodes = [*strict_nodes, *filters]
+    builder = Builder(text, store.catalog, store.vocabulary)
+    strict = builder.build(And(tuple(strict_nodes)) if len(strict_nodes) > 1 else strict_nodes[0]) if strict_nodes else None
+    if isinstance(strict, wq.Not):
+        strict = wq.And([wq.Every(), strict])
+    reading = for_store(store).read([w.text for w in words]) if words else None
+    concepts = reading.concepts if reading else []
+    if strict is None and not concepts:
         raise QueryError(text, 0, "nothing to search for: every word is too common (a stop word)")
-    if isinstance(compiled, wq.Not):
-        compiled = wq.And([wq.Every(), compiled])
-    return Built(text, tree, compiled, builder.scored, builder.marks, builder.notes)
-
-
+    marks = builder.marks
+    if reading:
+        for lang in marks:
+            marks[lang] |= reading.marks[lang]
+    notes = [*(reading.notes if reading else []), *builder.notes]
+    corrections = reading.corrections if reading else {}
+    strict_text = " ".join(str(node) for node in strict_nodes)
+    return Built(text, tree, strict, builder.scored or bool(concepts), marks, notes, concepts=concepts,
+                 corrections=corrections, strict_text=strict_text)  # fmt: skip

@@ -9,17 +9,21 @@ computed on whole arrays: a mask of matching documents and a score per document.
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass
 from datetime import datetime
 
 import numpy as np
 from whoosh import query as wq
 
+from kb.errors import QueryError
 from kb.index.reader import POSITION_BITS, IndexReader
 from kb.index.schema import EPOCH
+from kb.search.fields import Regex
 from kb.text.analysis import LANGS
 
 K1, B = 1.2, 0.75  # BM25
+REGEX_SECONDS = 2.0  # the time a regular expression may take over all the texts
 TEXT_FIELDS = {f"text_{lang}": lang for lang in LANGS}
 CONSTANT_SCORES = {"tags": 1.0, "card_key": 2.0}  # matched through a tag or a card name
 
@@ -51,7 +55,8 @@ class Executor:
                 return ids, freqs
             lang = TEXT_FIELDS[field]
             df = len(ids)
-            idf = math.log(1 + (reader.doc_count - df + 0.5) / (df + 0.5))
+            count = reader.field_count[lang]
+            idf = math.log(1 + max(0.0, count - df + 0.5) / (df + 0.5))
             norm = K1 * (1 - B + B * reader.lengths[lang][ids] / reader.avg_length[lang])
             return ids, (idf * freqs * (K1 + 1) / (freqs + norm)).astype(np.float32)
 
@@ -153,28 +158,55 @@ class Executor:
         high = _days(q.enddate) if q.enddate else 1 << 30
         return Match((self.date >= low) & (self.date <= high) & self.alive, None)
 
+    def _Regex(self, q) -> Match:
+        """The rulings whose text matches a regular expression, within REGEX_SECONDS in all."""
+        deadline = time.monotonic() + REGEX_SECONDS
+        owners, texts = self.reader.carrier_texts()
+        hits = np.zeros(len(owners), dtype=bool)
+        try:
+            for k, text in enumerate(texts):
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError
+                hits[k] = q.pattern.search(text, timeout=left) is not None
+        except TimeoutError:
+            raise QueryError(q.query, q.pos, f"the regular expression took too long (over {REGEX_SECONDS:g} s "
+                             "over all rulings); make it more specific or avoid nested repetition") from None
+        carriers = np.zeros(self.n, dtype=bool)
+        carriers[owners[hits]] = True
+        return self.through_owners(carriers)
+
     # --- ranking --------------------------------------------------------------------------
 
-    def ranked(self, match: Match, collapse: bool = False) -> np.ndarray:
-        """Matching documents, best first: by score, else newest first; ties by docnum.
-        ``collapse`` keeps only the best of the rulings that share a text."""
-        docs = np.flatnonzero(match.mask)
-        if match.score is not None:
-            keys = (docs, -match.score[docs])
-        else:
-            keys = (docs, -self.date[docs])
-        order = docs[np.lexsort(keys)]
-        if collapse and len(order):
-            _, first = np.unique(self.text[order], return_index=True)
-            order = order[np.sort(first)]
-        return order
-
     def top(self, match: Match, limit: int | None, offset: int = 0, collapse: bool = False) -> list[tuple[int, float]]:
-        """(docnum, score) of the best matches, ``limit`` of them from ``offset``."""
-        order = self.ranked(match, collapse)
+        """(docnum, score) of the best matches, ``limit`` of them (None: all) from ``offset``:
+        by score, else newest first; ties by docnum. ``collapse`` keeps only the best of the
+        rulings that share a text. Only the best few are sorted (a partial sort first)."""
+        docs = np.flatnonzero(match.mask)
+        keys = -match.score[docs] if match.score is not None else -self.date[docs].astype(np.float64)
+        need = offset + limit if limit else len(docs)
+        take = min(len(docs), max(need * 4, 64))
+        while True:
+            if take < len(docs):
+                chosen = np.argpartition(keys, take - 1)[:take]
+                cut = keys[chosen].max()  # keep every tie of the last one taken, for a stable order
+                chosen = np.flatnonzero(keys <= cut)
+            else:
+                chosen = np.arange(len(docs))
+            order = docs[chosen[np.lexsort((docs[chosen], keys[chosen]))]]
+            if collapse and len(order):
+                _, first = np.unique(self.reader.text_group[order], return_index=True)
+                order = order[np.sort(first)]
+            if len(order) >= need or take >= len(docs):
+                break
+            take = min(len(docs), take * 4)
         chosen = order[offset : offset + limit] if limit else order[offset:]
         scores = match.score if match.score is not None else np.zeros(self.n, dtype=np.float32)
         return [(int(d), float(scores[d])) for d in chosen]
+
+    def texts(self, mask: np.ndarray) -> int:
+        """How many different texts the documents of ``mask`` hold."""
+        return int(np.count_nonzero(np.bincount(self.reader.text_group[mask], minlength=1)))
 
 
 # Fields answered from the per-document arrays rather than from postings.
@@ -190,6 +222,7 @@ _HANDLERS = {
     wq.Prefix: Executor._Prefix,
     wq.DateRange: Executor._DateRange,
     type(wq.NullQuery): Executor._Null,
+    Regex: Executor._Regex,
 }
 
 

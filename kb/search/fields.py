@@ -39,6 +39,23 @@ def _date(value: str) -> tuple[date | None, date | None]:
     return parse_range(value)  # DateProblem is a ValueError
 
 
+REGEX_FLAGS = "case-insensitive"
+
+
+def _regex(value: str):
+    """A regular expression over the ruling text (the ``regex`` library: it can be bounded in time)."""
+    import regex
+
+    try:
+        return regex.compile(value, regex.IGNORECASE)
+    except regex.error as err:
+        raise ValueError(f"not a regular expression: {err}") from None
+
+
+def _show_regex(value) -> str:
+    return f're:"{value.pattern}"'
+
+
 def _show_date(value) -> str:
     start, end = value
     return f"date:{start or ''}..{end or ''}"
@@ -79,6 +96,22 @@ def _compile_date(builder, value, pos: int) -> wq.Query:
     )
 
 
+class Regex(wq.Query):
+    """A regular expression the ruling text must match (run by kb.search.execute, in bounded time)."""
+
+    def __init__(self, pattern, query: str, pos: int):
+        self.pattern, self.query, self.pos = pattern, query, pos
+
+    def __repr__(self) -> str:
+        return f"Regex({self.pattern.pattern!r})"
+
+    __str__ = __repr__
+
+
+def _compile_regex(builder, value, pos: int) -> wq.Query:
+    return Regex(value, builder.text, pos)
+
+
 def any_of(fieldname: str, values: list[str]) -> wq.Query:
     terms = [wq.Term(fieldname, v) for v in values]
     return terms[0] if len(terms) == 1 else wq.Or(terms)
@@ -104,6 +137,8 @@ FIELDS: dict[str, QueryField] = {
         QueryField("rule", "a Comprehensive Rules number and its subrules", "rule:702.61", _rule, _compile_rule),
         QueryField("date", "dates and ranges: 2019..2021, 2021-03, ..2020, 2020.., 19/03/2021", "date:2019..2021",
                    _date, _compile_date, _show_date),
+        QueryField("re", f"a regular expression over the ruling text ({REGEX_FLAGS}), bounded in time",
+                   're:"can.t be countered"', _regex, _compile_regex, _show_regex),
     )
 }  # fmt: skip
 

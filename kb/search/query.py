@@ -2,7 +2,9 @@
 
 Grammar, by example (``parse_query(text)`` → tree)::
 
-    split second              And(Word split, Word second)       free words, stemmed, both languages
+    split second              And(Word split, Word second)       free words: preferred, not required
+    posso rispondere?         And(Word posso, Word rispondere?)  punctuation is part of a word (and
+                                                                 analysed away): never an error
     "frazione di secondo"     Phrase 'frazione di secondo'       words in this order
     goad OR madness           Or(Word goad, Word madness)        OR binds tighter than juxtaposition:
     goad OR madness discard   And(Or(goad, madness), discard)
@@ -16,11 +18,15 @@ Grammar, by example (``parse_query(text)`` → tree)::
     date:2019..2021           Field date 2019-01-01..2021-12-31  a range of years
     date:2021-03              Field date 2021-03-01..2021-03-31  a month
     date:..2020               Field date ..2020-12-31            open ranges: ..B, A..
-    date:2019-08-23           Field date 2019-08-23..2019-08-23  a day (or 23/08/2019)
+    date:2019-08-23           Field date 2019-08-23..2019-08-23  a day (or 23/08/2019, 19.03.2021)
+    re:"can.t be countered"   Field re <regex>                   a regular expression over the text
+    nota: -1/-1 - rule:       And(Word nota:, Word -1/-1, Word rule:)   an unknown field, a dash
+                                                                 before a digit or alone, a field
+                                                                 with no value: words
 
 Errors are ``QueryError(query, position, message)``: an unbalanced quote or parenthesis, a lone
-``OR``, a field with no value, an unknown field, a bad date or language, a query over
-``MAX_LENGTH`` characters.
+``OR``, a known field with a bad value (a date, a language, a rule number, a regular
+expression), an empty quoted value, a query over ``MAX_LENGTH`` characters.
 """
 
 from __future__ import annotations
@@ -125,8 +131,8 @@ def _tokens(query: str) -> list[_Tok]:
             toks.append(_Tok("lparen" if c == "(" else "rparen", c, i))
             i += 1
         elif c == "-" and (i + 1 == n or query[i + 1].isspace()):
-            raise QueryError(query, i, "'-' must be followed by a word, phrase or field (no space)")
-        elif c == "-":
+            i += 1  # a dash on its own is punctuation: "split second - what happens?"
+        elif c == "-" and not query[i + 1].isdigit():
             toks.append(_Tok("not", c, i))
             i += 1
         elif c in _QUOTES:
@@ -157,9 +163,11 @@ def _word_or_field(query: str, i: int) -> tuple[_Tok, int]:
         end += 1
     text = query[i:end]
     m = _FIELD.match(text)
-    if not m:
-        return _Tok("word", text, i), end
+    if not m or m.group(1).lower() not in FIELDS:
+        return _Tok("word", text, i), end  # "nota:", "what:" — words, as a question writes them
     name, vpos = m.group(1).lower(), i + m.end()
+    if vpos == end and (vpos >= len(query) or query[vpos] not in _QUOTES):
+        return _Tok("word", text, i), end  # "rule: …", "lang:" alone — a word and a colon
     if vpos < len(query) and query[vpos] in _QUOTES:
         value, after = _quoted(query, vpos)
         return _Tok("qfield", name, i, value, vpos + 1), after

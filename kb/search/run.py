@@ -12,10 +12,11 @@ from kb.errors import OptionError, UnknownTag
 from kb.index.store import Store
 from kb.records import Ruling
 from kb.search.compile import Builder, Built, build
-from kb.search.execute import Executor
+from kb.search.execute import Executor, Match
 from kb.search.fields import OPTIONS
 from kb.search.query import And, Field
 from kb.search.snippet import Snippet, make_snippet
+from kb.search.soft import concept_scores
 from kb.text.vocabulary import Vocabulary, vocabulary
 
 
@@ -43,12 +44,14 @@ class Hit:
     record: Ruling
     score: float
     snippet: Snippet
-    also: int | None = None  # with collapse: how many more matching rulings share this text
+    also: int | None = None  # one result per text: how many more matching rulings share this text
+    also_cards: tuple = ()  # the first of their cards' names
 
     def to_dict(self) -> dict:
         data = {**self.record.to_dict(), "score": round(self.score, 4)}
         if self.also is not None:
             data["also"] = self.also
+            data["also_cards"] = list(self.also_cards)
         return data
 
 
@@ -60,34 +63,62 @@ class Results:
     built: Built
 
     def to_dict(self) -> dict:
-        return {"query": self.query, "total": self.total, "results": [h.to_dict() for h in self.hits]}
+        data = {"query": self.query, "total": self.total, "results": [h.to_dict() for h in self.hits]}
+        if self.built.notes:
+            data["notes"] = list(self.built.notes)
+        if self.built.suggestion:
+            data["did_you_mean"] = self.built.suggestion
+        return data
 
 
-def search(
-    store: Store, text: str, filters: list[Field] = (), limit: int = 10, offset: int = 0, collapse: bool = False
-) -> Results:
+ALSO_CARDS = 10  # names listed for a shared text; the count says how many more
+
+
+def search(store: Store, text: str, filters: list[Field] = (), limit: int = 10, offset: int = 0,
+           all_cards: bool = False) -> Results:  # fmt: skip
     """Run a query against an open store; ``limit`` results (0: all) from ``offset``, best first.
 
-    ``collapse`` shows one ruling per text (the same ruling on many cards): ``total`` then
-    counts texts, and each hit says how many more matching rulings share its text.
+    One result per text by default (the same ruling on many cards): ``total`` counts texts, and
+    each hit says how many more matching rulings share its text and names their cards.
+    ``all_cards`` shows every ruling instead.
     """
-    built = build(text, store.catalog, filters, store.vocabulary)
+    built = build(text, store, filters)
     index = store.index
     executor = Executor(index)
-    match = executor.evaluate(built.query)
+    strict = executor.evaluate(built.query) if built.query is not None else None
+    soft = concept_scores(executor, built.concepts) if built.concepts else None
+    match = _combine(strict, soft)
     if not built.scored:
         match.score = None  # tag and card matches alone do not rank: newest first
+    collapse = not all_cards
     hits = []
     for docnum, score in executor.top(match, limit or None, offset, collapse):
         record = store.ruling(docnum)
-        also = len(index.sharing(docnum, match.mask)) if collapse else None
-        hits.append(Hit(record, score, make_snippet(record.text, built.marks, record.lang, record.mixed), also))
-    total = len(np.unique(index.text[match.mask])) if collapse else int(match.mask.sum())
+        hit = Hit(record, score, make_snippet(record.text, built.marks, record.lang, record.mixed))
+        if collapse:
+            others = index.sharing(docnum, match.mask)
+            hit.also = len(others)
+            hit.also_cards = tuple(store.card_names(others[:ALSO_CARDS]))
+        hits.append(hit)
+    total = executor.texts(match.mask) if collapse else int(match.mask.sum())
     return Results(text, total, hits, built)
 
 
-def select(store: Store, filters: list[Field] = ()) -> list[Ruling]:
-    """Every ruling that passes the filters (all of them without filters)."""
+def _combine(strict: Match | None, soft: Match | None) -> Match:
+    """Rulings must match the strict part and, when there are free words, one of them; their
+    scores add up."""
+    if soft is None:
+        return strict
+    if strict is None:
+        return soft
+    mask = strict.mask & soft.mask
+    score = soft.score * mask if strict.score is None else (strict.score + soft.score) * mask
+    return Match(mask, score)
+
+
+def select(store: Store, filters: list[Field] = (), unique: bool = False) -> list[Ruling]:
+    """Every ruling that passes the filters (all of them without filters); ``unique``: one
+    ruling per text (the first of the rulings that share it)."""
     if filters:
         builder = Builder("", store.catalog, store.vocabulary)
         query = builder.build(And(tuple(filters)) if len(filters) > 1 else filters[0])
@@ -95,7 +126,7 @@ def select(store: Store, filters: list[Field] = ()) -> list[Ruling]:
         query = wq.Every()
     executor = Executor(store.index)
     match = executor.evaluate(query)
-    return [store.ruling(docnum) for docnum, _ in executor.top(match, None)]
+    return [store.ruling(docnum) for docnum, _ in executor.top(match, None, collapse=unique)]
 
 
 def card_rulings(store: Store, name: str):

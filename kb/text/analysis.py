@@ -114,6 +114,14 @@ def phrase_terms(text: str, lang: str) -> tuple[str, ...]:
     return tuple(terms(text, lang))
 
 
+_LETTERS = re.compile(r"[^\W\d_]{2,}")
+
+
+def surface_words(text: str) -> set[str]:
+    """The words of a text as typed, folded (no stemming, no digits): what typos are corrected to."""
+    return {fold(word) for word in _LETTERS.findall(text)}
+
+
 def name_terms(text: str) -> list[str]:
     """The terms of a card name: folded words, no stemming, no stop words."""
     return [fold(word) for word in _TOKEN.findall(text)]

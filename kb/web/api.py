@@ -85,7 +85,7 @@ def _filters(values: dict) -> list:
 def api_search(request: Request) -> Response:
     values = P.parse(P.SEARCH, request.query_params)
     filters = _filters(values)
-    results = shared(request).call(search, values["q"], filters, values["limit"], values["offset"])
+    results = shared(request).call(search, values["q"], filters, values["limit"], values["offset"], values["all_cards"])
     return json_response(search_payload(results))
 
 
@@ -111,7 +111,7 @@ def api_tags(request: Request) -> Response:
 
 def api_export(request: Request) -> Response:
     values = P.parse(P.EXPORT, request.query_params)
-    records = shared(request).call(select, _filters(values))
+    records = shared(request).call(select, _filters(values), values["unique"])
     described = {name: values[name] for name in P.EXPORT_FILTERS if values[name]}  # as `kb export`
     fmt = values["format"]
     disposition = f'attachment; filename="{export_filename(described, fmt)}"'

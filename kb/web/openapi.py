@@ -85,6 +85,7 @@ def schemas() -> dict:
         "score": {"type": "number"},
         "snippet": {"type": "string", "description": "Escaped HTML: the best part of the text, with <mark> around matches."},
         "also": {"type": "integer", "description": "How many more matching rulings share this text."},
+        "also_cards": {**_strings(), "description": "The first of their cards (up to 10)."},
     }}], "unevaluatedProperties": False}  # fmt: skip
     check = {"type": "object", "required": ["id"], "properties": {
         "id": {"type": "string"}, "title": {"type": "string"}, "rules": _strings(),
@@ -99,9 +100,12 @@ def schemas() -> dict:
         "Record": record,
         "Hit": hit,
         "SearchResults": {"type": "object", "required": ["query", "total", "results"], "properties": {
-            "query": {"type": "string"}, "total": {"type": "integer"},
+            "query": {"type": "string"},
+            "total": {"type": "integer", "description": "Matching texts (rulings with all_cards=true)."},
             "results": {"type": "array", "items": _ref("Hit")},
-        }},
+            "notes": {**_strings(), "description": "What the search did: corrections, expansions."},
+            "did_you_mean": {"type": "string", "description": "The query with its misspelled words corrected."},
+        }, "additionalProperties": False},
         "Card": {"type": "object", "required": ["key", "names", "written", "rulings"], "properties": {
             "key": {"type": "string"}, "names": {"type": "object"}, "written": _strings(), "rulings": {"type": "integer"},
             "facts": {"type": "object", "description": "The card as printed, where an ingested MTGJSON or Scryfall "

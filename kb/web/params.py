@@ -18,6 +18,7 @@ MAX_LIMIT = 100
 MAX_OFFSET = 100_000
 MAX_CARD_NAME = 200  # the longest printed card name has 141 characters
 _INTEGER = re.compile(r"[+-]?\d{1,12}")
+BOOLEANS = {"true": True, "1": True, "yes": True, "on": True, "false": False, "0": False, "no": False, "off": False}
 
 
 def _clip(text: str, width: int = 40) -> str:
@@ -30,7 +31,7 @@ class Param:
 
     name: str
     description: str
-    kind: str = "string"  # or "integer"
+    kind: str = "string"  # or "integer", "boolean"
     where: str = "query"  # or "path"
     required: bool = False
     default: object = None
@@ -52,6 +53,10 @@ class Param:
             raise BadParameter(self.name, f"{_clip(raw)!r} is not one of {', '.join(self.enum)}")
         if self.kind == "integer":
             return self._integer(raw)
+        if self.kind == "boolean":
+            if raw.lower() not in BOOLEANS:
+                raise BadParameter(self.name, f"{_clip(raw)!r} is not one of {', '.join(BOOLEANS)}")
+            return BOOLEANS[raw.lower()]
         return raw
 
     def _integer(self, raw: str) -> int:
@@ -99,6 +104,10 @@ QUERY = Param(
 LIMIT = Param("limit", "At most this many results.", "integer", default=10, minimum=1, maximum=MAX_LIMIT)
 OFFSET = Param("offset", "Skip this many results (for the next page).", "integer", default=0, minimum=0,
                maximum=MAX_OFFSET)  # fmt: skip
+ALL_CARDS = Param("all_cards", "true: every matching ruling; by default one per text, with the cards that share it.",
+                  "boolean", default=False)  # fmt: skip
+UNIQUE = Param("unique", "true: one ruling per text (the same ruling on many cards is written once).", "boolean",
+               default=False)  # fmt: skip
 FORMAT = Param("format", "The file format of the export.", default="yaml", enum=tuple(FORMATS))
 CARD_NAME = Param("name", "A card name, Italian or English, partial or misspelled.", where="path", required=True,
                   max_length=MAX_CARD_NAME, example="Sostituzione Improvvisa")  # fmt: skip
@@ -107,11 +116,11 @@ RULING_ID = Param("id", "A ruling id, or a unique prefix of at least 4 character
 RUN = Param("run", "run=checks: run the ruling's checks and show their results (without JavaScript).",
             enum=("checks",))  # fmt: skip
 
-SEARCH = (QUERY, *FILTERS, LIMIT, OFFSET)
+SEARCH = (QUERY, *FILTERS, LIMIT, OFFSET, ALL_CARDS)
 EXPORT_FILTERS = ("tag", "lang", "card", "since", "until")  # as ``kb export`` names them in a file
-EXPORT = (*sorted(FILTERS, key=lambda p: EXPORT_FILTERS.index(p.name)), FORMAT)
+EXPORT = (*sorted(FILTERS, key=lambda p: EXPORT_FILTERS.index(p.name)), FORMAT, UNIQUE)
 CARD = (CARD_NAME,)
 RULING = (RULING_ID,)
 # The search page: the query is optional (no query shows the form and the help); pages of 20.
-PAGE_SEARCH = (Param("q", QUERY.description, example=QUERY.example), *FILTERS, OFFSET)
+PAGE_SEARCH = (Param("q", QUERY.description, example=QUERY.example), *FILTERS, OFFSET, ALL_CARDS)
 PAGE_RULING = (RULING_ID, RUN)

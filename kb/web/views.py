@@ -21,7 +21,8 @@ def page_search(request: Request) -> Response:
     if not values["q"]:
         _filters(values)  # a bad filter is reported even before a query is typed
         return html_response(pages.search_page(form, vocabulary()))
-    results = shared(request).call(search, values["q"], _filters(values), components.PAGE_SIZE, values["offset"])
+    results = shared(request).call(search, values["q"], _filters(values), components.PAGE_SIZE, values["offset"],
+                                   values["all_cards"])  # fmt: skip
     return html_response(pages.search_page(form, vocabulary(), results, values["offset"]))
 
 

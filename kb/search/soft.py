@@ -1,0 +1,72 @@
+"""Scoring free words: each concept (kb.search.interpret) scores a ruling by its best-matching
+alternative, and a ruling's score is the sum over concepts, scaled by how much of the question
+it covers (so a ruling with all the words of a question beats one with a single rare word).
+
+    concept score   max over alternatives of weight × (BM25 of a term, a phrase's terms, a bag
+                    of terms; a tag's or a card's constant)
+    importance      of a concept: the best score any ruling gets for it
+    ruling score    Σ concept scores × (COVER + (1 − COVER) × share of the importance it matches)
+
+Everything is computed on whole arrays; memory per query is a few arrays of one float per ruling.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from kb.search.execute import Executor, Match
+
+COVER = 0.35  # the score a ruling keeps when it matches few of the concepts (1.0: coverage is ignored)
+CARD_SCORE = 3.0  # a ruling of a card the question names (× the alternative's weight)
+TAG_SCALE = 1.0  # a ruling carrying a tag the question names: × the tag's idf
+
+
+def concept_scores(executor: Executor, concepts: list) -> Match:
+    """A ruling matches when it matches any concept; its score as described above."""
+    n = executor.n
+    total = np.zeros(n, dtype=np.float32)
+    covered = np.zeros(n, dtype=np.float32)
+    importance = 0.0
+    for concept in concepts:
+        best = np.zeros(n, dtype=np.float32)
+        for alternative in concept.alternatives:
+            score = alternative_score(executor, alternative)
+            if score is not None:
+                np.maximum(best, score * np.float32(alternative.weight), out=best)
+        weight = float(best.max()) if n else 0.0  # what matching this concept can be worth
+        total += best
+        covered += (best > 0) * np.float32(weight)
+        importance += weight
+    mask = (total > 0) & executor.alive
+    share = covered / importance if importance else covered
+    return Match(mask, (total * (COVER + (1 - COVER) * share)) * mask)
+
+
+def alternative_score(executor: Executor, alternative) -> np.ndarray | None:
+    """The score of each ruling for one alternative (None when no ruling matches it)."""
+    kind, field, terms = alternative.kind, alternative.field, alternative.terms
+    n = executor.n
+    if kind in ("term", "bag"):
+        score = np.zeros(n, dtype=np.float32)
+        for term in terms:
+            ids, contributions = executor.bm25_rulings(field, term)
+            score[ids] += contributions
+        return score
+    if kind == "phrase":
+        from whoosh import query as wq
+
+        return executor.evaluate(wq.Phrase(field, list(terms))).score
+    if kind == "tag":
+        ids, _ = executor.reader.postings("tags", terms[0])
+        if not len(ids):
+            return None
+        idf = math.log(1 + (executor.reader.doc_count - len(ids) + 0.5) / (len(ids) + 0.5))
+        return executor.reader.mask_of(ids) * np.float32(TAG_SCALE * idf)
+    if kind == "card":
+        mask = np.zeros(n, dtype=bool)
+        for key in terms:
+            mask |= executor.reader.by_card(key)
+        return mask * np.float32(CARD_SCORE)
+    raise ValueError(f"unknown alternative kind {kind!r}")
