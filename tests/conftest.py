@@ -59,3 +59,22 @@ def write(tmp_path):
         return path
 
     return _write
+
+
+@pytest.fixture(scope="session")
+def corpus_index(tmp_path_factory) -> Location:
+    """The bundled data, the 42,708 real English rulings, the three real MTGJSON set files and
+    both names tables, in one index built once per test session (skips without the corpus)."""
+    root = corpus_dir()
+    if root is None:
+        pytest.skip("no corpus at ../shared/corpus (set KB_CORPUS to the corpus folder)")
+    location = Location(tmp_path_factory.mktemp("corpus") / "index")
+    sets = [root / "mtgjson" / f"{code}.json.gz" for code in ("C19", "C20", "SOI")]
+    ingest_into(location, [*SOURCES, *sets, root / "rulings_en.jsonl"], [*NAMES, root / "names_it.tsv"])
+    return location
+
+
+@pytest.fixture(scope="session")
+def corpus_store(corpus_index):
+    with Store(corpus_index.require()) as opened:
+        yield opened

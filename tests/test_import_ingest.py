@@ -42,18 +42,9 @@ def test_mtgjson_fixture_names_reach_the_names_table(runner, tmp_path):
 
 
 @pytest.fixture(scope="module")
-def real(tmp_path_factory):
-    root = corpus_dir()
-    if root is None:
-        pytest.skip("no corpus at ../shared/corpus (set KB_CORPUS): the real MTGJSON files are needed")
-    from click.testing import CliRunner
-
-    index = tmp_path_factory.mktemp("real") / "index"
-    sets = root / "mtgjson"
-    result = CliRunner().invoke(main, ["ingest", str(DATA / "rulings_it"), *(str(sets / f"{s}.json.gz") for s in ("C19", "C20", "SOI")),
-                                       str(root / "rulings_en.jsonl"), "--names", str(DATA / "card_names.tsv"), "--index", str(index)])
-    assert result.exit_code == 0, result.output
-    return str(index)
+def real(corpus_index):
+    """The real MTGJSON set files and English rulings with the bundled data (conftest)."""
+    return str(corpus_index.path)
 
 
 def test_italian_rulings_pair_with_the_official_english(runner, tmp_path, monkeypatch):

@@ -21,14 +21,15 @@ def header(record: Ruling) -> str:
 
 def search_lines(results, mark: Callable[[str], str]) -> list[str]:
     shown = len(results.hits)
-    collapsed = any(hit.also is not None for hit in results.hits)
-    what = "text(s)" if collapsed else "ruling(s)"
+    what = "text(s)" if results.collapsed else "ruling(s)"
     lines = [f"{results.total} {what} match {results.query!r}" + (f"; showing {shown}" if shown < results.total else "")]
     lines += [f"note: {note}" for note in results.built.notes]
     if results.built.suggestion:
         lines.append(f"did you mean: {results.built.suggestion}")
     for hit in results.hits:
         lines += ["", header(hit.record), "  " + render_snippet(hit.snippet, mark)]
+        if hit.translation is not None:
+            lines.append(f"  ↔ {hit.translation.lang}: {hit.translation.text}")
         if hit.also:
             names = ", ".join(hit.also_cards[:5])
             more = hit.also - min(5, len(hit.also_cards))

@@ -25,6 +25,8 @@ class Store:
         self._pairs: dict[str, str] | None = None
         self._vocabulary: Vocabulary | None = None
         self._words: dict[str, int] | None = None
+        self._pair_docnums: tuple[np.ndarray, np.ndarray] | None = None
+        self._english_pairs: dict[str, str] | None = None
 
     def close(self) -> None:
         self.index.close()
@@ -89,14 +91,24 @@ class Store:
             self._pairs = self.generation.read_json("pairs.json") if path.exists() else {}
         return self._pairs
 
+    def pair_docnums(self) -> tuple[np.ndarray, np.ndarray]:
+        """The document numbers of the paired rulings: Italian ones and their English counterparts."""
+        if self._pair_docnums is None:
+            where = {ruling_id: k for k, ruling_id in enumerate(self.index.ids.tolist()) if self.index.alive[k]}
+            found = [(where[i.encode()], where[e.encode()]) for i, e in self.pairs.items()
+                     if i.encode() in where and e.encode() in where]  # fmt: skip
+            self._pair_docnums = tuple(np.array(column, dtype=np.int64) for column in zip(*found)) if found else (
+                np.zeros(0, np.int64), np.zeros(0, np.int64))  # fmt: skip
+        return self._pair_docnums
+
     def translation(self, ruling: Ruling) -> Ruling | None:
         """The ruling's counterpart in the other language, when one was paired with it."""
         if ruling.id in self.pairs:
             return self.get(self.pairs[ruling.id])
-        for it_id, en_id in self.pairs.items():
-            if en_id == ruling.id:
-                return self.get(it_id)
-        return None
+        if self._english_pairs is None:
+            self._english_pairs = {en_id: it_id for it_id, en_id in self.pairs.items()}
+        it_id = self._english_pairs.get(ruling.id)
+        return self.get(it_id) if it_id else None
 
     def words(self) -> dict[str, int]:
         """The surface words of the texts, each with the number of texts holding it."""

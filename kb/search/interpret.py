@@ -33,6 +33,7 @@ from rapidfuzz import fuzz, process
 from kb.index.catalog import Catalog
 from kb.text import analysis, language
 from kb.text.lexicon import Lexicon, lexicon
+from kb.text.thesaurus import thesaurus
 from kb.text.vocabulary import Vocabulary
 
 LANGS = analysis.LANGS
@@ -40,7 +41,7 @@ FIELD = {lang: f"text_{lang}" for lang in LANGS}
 OTHER = {"it": "en", "en": "it"}
 
 # Weights of the alternatives of a concept, relative to the words as typed in the query's language.
-TYPED, OTHER_TYPED, BAG, TRANSLATED, TAG, CARD = 1.0, 0.5, 0.6, 0.7, 1.0, 2.5
+TYPED, OTHER_TYPED, BAG, TRANSLATED, SYNONYM, TAG, CARD = 1.0, 0.5, 0.6, 0.7, 0.8, 1.0, 2.5
 MAX_UNIT = 6  # words in a multi-word unit (card names, tag forms, lexicon entries)
 CORRECT_AT = 82  # rapidfuzz ratio for a correction of an unknown word
 RARER = 40  # a known word this many times rarer than a close neighbour (ratio ≥ 90) is corrected
@@ -91,6 +92,17 @@ class Reading:
     marks: dict = field(default_factory=lambda: {lang: set() for lang in LANGS})  # terms to highlight
 
 
+def _distinct(concepts: list[Concept]) -> list[Concept]:
+    """A word typed twice ("+1/+1": 1, 1) is one concept."""
+    seen, out = set(), []
+    for concept in concepts:
+        key = frozenset((a.kind, a.field, a.terms) for a in concept.alternatives) or concept.words
+        if key not in seen:
+            seen.add(key)
+            out.append(concept)
+    return out
+
+
 @lru_cache(maxsize=1)
 def question_words() -> frozenset[str]:
     """Words of both languages that carry no weight in a question (kb/vocab/question_words.yaml)."""
@@ -130,6 +142,7 @@ class Reader:
     def __init__(self, vocab: Vocabulary, lexicon: Lexicon, catalog: Catalog, df: Callable[[str, str], int],
                  words: Callable[[], tuple[list[str], "object"]]):  # fmt: skip
         self.vocab, self.lexicon, self.catalog, self.df = vocab, lexicon, catalog, df
+        self.thesaurus = thesaurus()
         self.words = words  # () -> (surface words, their counts as an array), of the texts
         self.lang = "en"
 
@@ -152,9 +165,11 @@ class Reader:
             self._native(concept, [token])
             for lang in LANGS:
                 self._translate(concept, (token.terms[lang],), lang)
+                if token.terms[lang]:
+                    self._paraphrase(concept, self.thesaurus.others((token.terms[lang],), lang), lang)
             self._name_word(concept, token)
             reading.concepts.append((k, concept))  # with no alternative when nothing holds the word
-        reading.concepts = [c for _, c in sorted(reading.concepts, key=lambda item: item[0])]
+        reading.concepts = _distinct([c for _, c in sorted(reading.concepts, key=lambda item: item[0])])
         for concept in reading.concepts:
             for alt in concept.alternatives:
                 if alt.field in FIELD.values():
@@ -183,7 +198,10 @@ class Reader:
         if not all(terms):
             return
         other = OTHER[lang]
-        for translation in found if found is not None else self.lexicon.translations(terms, lang):
+        translations = list(found if found is not None else self.lexicon.translations(terms, lang))
+        if any(t.source == "glossary" for t in translations):  # the reviewed translations say it
+            translations = [t for t in translations if t.source == "glossary"]
+        for translation in translations:
             if not any(self.df(FIELD[other], term) for term in translation.terms):
                 continue
             weight = TRANSLATED * translation.score
@@ -192,6 +210,20 @@ class Reader:
             concept.add(Alternative(kind, FIELD[other], tuple(translation.terms), weight, origin))
             if kind == "phrase":
                 concept.add(Alternative("bag", FIELD[other], tuple(translation.terms), weight * BAG, origin))
+
+    def _paraphrase(self, concept: Concept, others, lang: str) -> None:
+        """The other expressions of a paraphrase group (kb/vocab/paraphrases.yaml)."""
+        for other in others:
+            field_ = FIELD[other.lang]
+            if not any(self.df(field_, term) for term in other.terms):
+                continue
+            weight = SYNONYM if other.lang == lang else TRANSLATED
+            origin = f"paraphrase: {other.form}"
+            if len(other.terms) == 1:
+                concept.add(Alternative("term", field_, other.terms, weight, origin))
+            else:
+                concept.add(Alternative("phrase", field_, other.terms, weight, origin))
+                concept.add(Alternative("bag", field_, other.terms, weight * BAG, origin))
 
     def _mark_tag(self, tag_id: str, reading: Reading) -> None:
         for lang in LANGS:
@@ -207,6 +239,7 @@ class Reader:
         found += [(e - s, 3, s, e, m) for s, e, m in self._cards(tokens)]
         found += [(e - s, 2, s, e, m) for s, e, m in self._tags(tokens)]
         found += [(e - s, 1, s, e, m) for s, e, m in self._lexicon(tokens)]
+        found += [(e - s, 1, s, e, m) for s, e, m in self._paraphrases(tokens)]
         chosen, taken = [], set()
         for length, _, start, end, make in sorted(found, key=lambda f: (-f[0], -f[1], f[2])):
             if taken.isdisjoint(range(start, end)):
@@ -258,6 +291,25 @@ class Reader:
 
         return make
 
+    def _paraphrases(self, tokens: list[_Token]):
+        for lang in LANGS:
+            terms, owner = self._positions(tokens, lang)
+            for found in self.thesaurus.expand(terms, lang):
+                if found.end - found.start < 2:
+                    continue  # single words are paraphrased on their own
+                start, end = owner[found.start], owner[found.end - 1] + 1
+                yield start, end, self._paraphrase_maker(tokens[start:end], found.others, lang)
+
+    def _paraphrase_maker(self, tokens, others, lang: str):
+        def make() -> Concept:
+            concept = Concept(" ".join(t.typed for t in tokens))
+            self._paraphrase(concept, others, lang)
+            for lang_ in LANGS:
+                self._translate(concept, tuple(t.terms[lang_] for t in tokens if t.terms[lang_] and not t.quiet), lang_)
+            return concept
+
+        return make
+
     def _cards(self, tokens: list[_Token]):
         """Card names in the free words: exact (two words or more; one word when capitalised or
         rare in the texts), or misspelled when a word of the span is unknown."""
@@ -279,17 +331,31 @@ class Reader:
                         break
 
     def _name_word(self, concept: Concept, token: _Token) -> None:
-        """A word of a few card names ("sostituzione") also finds those cards' rulings."""
-        if len(token.folded) < 4 or not self._name_like(token):
+        """A word no text holds but a few card names do ("sostituzione") finds those cards' rulings."""
+        if len(token.folded) < 4 or concept.alternatives or not self._name_like(token):
             return
         keys = self.catalog.named_by((token.folded,))
         if 0 < len(keys) <= NAME_WORD_CARDS:
             concept.add(Alternative("card", "card_key", tuple(keys), CARD * 0.5, "a word of card names"))
 
     def _name_like(self, token: _Token) -> bool:
+        """A single word that may be a card's whole name: capitalised, or a word the texts
+        rarely hold and no vocabulary knows ("sacrificio" is Sacrifice's Italian name, but a word)."""
+        if len(token.folded) < 3:
+            return False
         if token.capitalised:
             return True
+        if self._known_word(token):
+            return False
         return all(self.df(FIELD[lang], token.terms[lang]) < 20 for lang in LANGS if token.terms[lang])
+
+    def _known_word(self, token: _Token) -> bool:
+        """A vocabulary (lexicon, paraphrases, tag forms) knows the word, by its terms."""
+        return any(
+            term and (self.lexicon.translations((term,), lang) or self.thesaurus.others((term,), lang)
+                      or term in vocabulary_terms(self.vocab, lang))
+            for lang, term in token.terms.items()
+        )  # fmt: skip
 
     def _card_maker(self, tokens, keys, origin: str):
         def make() -> Concept:
@@ -302,10 +368,10 @@ class Reader:
     # --- spelling -----------------------------------------------------------------------------
 
     def _unknown(self, token: _Token) -> bool:
-        """No text holds the word in either language, no vocabulary knows it."""
+        """No text holds the word in either language, no vocabulary knows it (by its terms)."""
         if token.quiet:
             return False
-        if any(self.df(FIELD[lang], token.terms[lang]) for lang in LANGS if token.terms[lang]):
+        if any(self.df(FIELD[lang], token.terms[lang]) for lang in LANGS if token.terms[lang]) or self._known_word(token):
             return False
         return token.folded not in self.lexicon.words() and token.folded not in vocabulary_words(self.vocab)
 
@@ -354,6 +420,12 @@ def vocabulary_words(vocab: Vocabulary) -> frozenset[str]:
     """The words of every form of every tag, folded."""
     return frozenset(analysis.fold(word) for tag in vocab for forms in tag.forms.values() for form in forms
                      for word in _WORD.findall(form))  # fmt: skip
+
+
+@lru_cache(maxsize=16)
+def vocabulary_terms(vocab: Vocabulary, lang: str) -> frozenset[str]:
+    """The analysed terms of every form of every tag, in one language."""
+    return frozenset(term for tag in vocab for form in tag.forms.get(lang, ()) for term in analysis.phrase_terms(form, lang))
 
 
 _READERS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()

@@ -16,7 +16,7 @@ from kb.search.execute import Executor, Match
 from kb.search.fields import OPTIONS
 from kb.search.query import And, Field
 from kb.search.snippet import Snippet, make_snippet
-from kb.search.soft import concept_scores
+from kb.search.soft import concept_scores, through_pairs
 from kb.text.vocabulary import Vocabulary, vocabulary
 
 
@@ -46,12 +46,15 @@ class Hit:
     snippet: Snippet
     also: int | None = None  # one result per text: how many more matching rulings share this text
     also_cards: tuple = ()  # the first of their cards' names
+    translation: Ruling | None = None  # its counterpart in the other language, when paired
 
     def to_dict(self) -> dict:
         data = {**self.record.to_dict(), "score": round(self.score, 4)}
         if self.also is not None:
             data["also"] = self.also
             data["also_cards"] = list(self.also_cards)
+        if self.translation is not None:
+            data["translation"] = self.translation.to_dict()
         return data
 
 
@@ -61,6 +64,7 @@ class Results:
     total: int
     hits: list
     built: Built
+    collapsed: bool = True  # one result per text: ``total`` counts texts
 
     def to_dict(self) -> dict:
         data = {"query": self.query, "total": self.total, "results": [h.to_dict() for h in self.hits]}
@@ -86,7 +90,7 @@ def search(store: Store, text: str, filters: list[Field] = (), limit: int = 10, 
     index = store.index
     executor = Executor(index)
     strict = executor.evaluate(built.query) if built.query is not None else None
-    soft = concept_scores(executor, built.concepts) if built.concepts else None
+    soft = through_pairs(concept_scores(executor, built.concepts), store.pair_docnums()) if built.concepts else None
     match = _combine(strict, soft)
     if not built.scored:
         match.score = None  # tag and card matches alone do not rank: newest first
@@ -94,14 +98,15 @@ def search(store: Store, text: str, filters: list[Field] = (), limit: int = 10, 
     hits = []
     for docnum, score in executor.top(match, limit or None, offset, collapse):
         record = store.ruling(docnum)
-        hit = Hit(record, score, make_snippet(record.text, built.marks, record.lang, record.mixed))
+        hit = Hit(record, score, make_snippet(record.text, built.marks, record.lang, record.mixed),
+                  translation=store.translation(record))  # fmt: skip
         if collapse:
             others = index.sharing(docnum, match.mask)
             hit.also = len(others)
             hit.also_cards = tuple(store.card_names(others[:ALSO_CARDS]))
         hits.append(hit)
     total = executor.texts(match.mask) if collapse else int(match.mask.sum())
-    return Results(text, total, hits, built)
+    return Results(text, total, hits, built, collapse)
 
 
 def _combine(strict: Match | None, soft: Match | None) -> Match:

@@ -5,6 +5,7 @@ it covers (so a ruling with all the words of a question beats one with a single 
     concept score   max over alternatives of weight × (BM25 of a term, a phrase's terms, a bag
                     of terms; a tag's or a card's constant)
     importance      of a concept: the best score any ruling gets for it
+    matched         a concept, by a ruling that scores at least MATCHED × its importance for it
     ruling score    Σ concept scores × (COVER + (1 − COVER) × share of the importance it matches)
 
 Everything is computed on whole arrays; memory per query is a few arrays of one float per ruling.
@@ -19,7 +20,10 @@ import numpy as np
 from kb.search.execute import Executor, Match
 
 COVER = 0.35  # the score a ruling keeps when it matches few of the concepts (1.0: coverage is ignored)
-CARD_SCORE = 3.0  # a ruling of a card the question names (× the alternative's weight)
+MATCHED = 0.25  # a concept counts as matched by a ruling scoring at least this share of its best
+PAIRED = 0.8  # a ruling's translation scores at least this share of the ruling's score
+CARD_SCORE = 3.0  # a ruling of a card the question names (× the alternative's weight), at least
+CARD_SHARE = 0.5  # ... or this share of what the question's other words can be worth
 TAG_SCALE = 1.0  # a ruling carrying a tag the question names: × the tag's idf
 
 
@@ -29,15 +33,20 @@ def concept_scores(executor: Executor, concepts: list) -> Match:
     total = np.zeros(n, dtype=np.float32)
     covered = np.zeros(n, dtype=np.float32)
     importance = 0.0
-    for concept in concepts:
+    # a card the question names is what it is about: its rulings get a share of what the rest
+    # of the question can be worth, so they come first when they match some of it
+    ordered = sorted(concepts, key=lambda c: any(a.kind == "card" for a in c.alternatives))
+    for concept in ordered:
         best = np.zeros(n, dtype=np.float32)
         for alternative in concept.alternatives:
             score = alternative_score(executor, alternative)
+            if alternative.kind == "card" and score is not None:
+                score = score * np.float32(max(1.0, CARD_SHARE * importance / CARD_SCORE))
             if score is not None:
                 np.maximum(best, score * np.float32(alternative.weight), out=best)
         weight = float(best.max()) if n else 0.0  # what matching this concept can be worth
         total += best
-        covered += (best > 0) * np.float32(weight)
+        covered += (best >= MATCHED * weight) * np.float32(weight) if weight else 0
         importance += weight
     mask = (total > 0) & executor.alive
     share = covered / importance if importance else covered
@@ -70,3 +79,15 @@ def alternative_score(executor: Executor, alternative) -> np.ndarray | None:
             mask |= executor.reader.by_card(key)
         return mask * np.float32(CARD_SCORE)
     raise ValueError(f"unknown alternative kind {kind!r}")
+
+
+def through_pairs(match: Match, pairs: tuple[np.ndarray, np.ndarray]) -> Match:
+    """A ruling and its translation (kb.index.pairing) say the same: each scores at least
+    PAIRED × the other's score, so a question in one language finds the other's too."""
+    italian, english = pairs
+    if not len(italian) or match.score is None:
+        return match
+    score = match.score.copy()
+    np.maximum.at(score, italian, match.score[english] * np.float32(PAIRED))
+    np.maximum.at(score, english, match.score[italian] * np.float32(PAIRED))
+    return Match(match.mask | (score > 0), score)

@@ -86,6 +86,7 @@ def schemas() -> dict:
         "snippet": {"type": "string", "description": "Escaped HTML: the best part of the text, with <mark> around matches."},
         "also": {"type": "integer", "description": "How many more matching rulings share this text."},
         "also_cards": {**_strings(), "description": "The first of their cards (up to 10)."},
+        "translation": {**_ref("Record"), "description": "Its counterpart in the other language, when paired."},
     }}], "unevaluatedProperties": False}  # fmt: skip
     check = {"type": "object", "required": ["id"], "properties": {
         "id": {"type": "string"}, "title": {"type": "string"}, "rules": _strings(),

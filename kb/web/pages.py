@@ -42,11 +42,19 @@ ERROR_TITLES = {400: "Bad request", 404: "Not found", 405: "Method not allowed"}
 
 
 def result_item(hit: Hit) -> Html:
-    record = hit.record
+    record, translation = hit.record, hit.translation
+    also = None
+    if hit.also:
+        shown = [el("a", name, href=card_url(name)) for name in hit.also_cards[:5]]
+        more = hit.also - len(shown)
+        also = el("p", "Also on ", _commas(shown), f" and {more} more card(s)" if more > 0 else "", class_="also")
     return el(
         "li",
         meta(record),
         el("p", snippet_html(hit.snippet), class_="snippet", lang=record.lang),
+        el("p", badges(translation.lang, translation.mixed), " ", translation.text, class_="translation",
+           lang=translation.lang) if translation else None,  # fmt: skip
+        also,
         el("div", chips(record.tags), ruling_link(record.id), class_="foot"),
         class_="result",
     )
@@ -72,7 +80,8 @@ def _exports(filters: Mapping[str, str]) -> Html:
 def results_section(form: Mapping[str, str], results: Results, offset: int) -> Html:
     """The results of a search (the JavaScript swaps this section in from the page it asks for)."""
     shown = len(results.hits)
-    summary = f"{results.total} ruling(s) match {results.query!r}"
+    what = "text(s)" if results.collapsed else "ruling(s)"
+    summary = f"{results.total} {what} match {results.query!r}"
     if results.total and shown < results.total:
         summary += f"; showing {offset + 1}–{offset + shown}"
     return el(
@@ -226,14 +235,16 @@ def tags_page(rows: list[dict], vocab: Vocabulary) -> Html:
     """The tag vocabulary with rulings per language and export links per tag."""
     body = []
     for row in rows:
-        exports = [el("a", fmt, href=export_url(fmt, tag=row["id"]), download=True) for fmt in FORMATS]
+        exports = [el("a", fmt, href=export_url(fmt, tag=row["id"]), download=True) for fmt in FORMATS
+                   if sum(row["counts"].values())]  # fmt: skip
         body.append(
             el(
                 "tr",
-                el("td", el("a", row["id"], href=search_url(q=f"tag:{row['id']}"), class_="chip")),
+                el("td", el("a", row["id"], href=search_url(q=f"tag:{row['id']}"), class_="chip")
+                   if sum(row["counts"].values()) else el("span", row["id"], class_="chip empty")),  # fmt: skip
                 el("td", row["label"].get("it", ""), lang="it"),
                 el("td", row["label"].get("en", ""), lang="en"),
-                el("td", rule_links(row["rules"])),
+                el("td", rule_links(row["rules"]) if sum(row["counts"].values()) else ", ".join(row["rules"])),
                 el("td", str(row["counts"]["it"]), class_="num"),
                 el("td", str(row["counts"]["en"]), class_="num"),
                 el("td", exports, class_="exports"),
