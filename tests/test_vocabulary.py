@@ -10,7 +10,8 @@ from kb.text.vocabulary import load, vocabulary
 
 
 def tags_of(text: str) -> tuple[str, ...]:
-    return vocabulary().tags_in({lang: analysis.terms(text, lang) for lang in analysis.LANGS})
+    """The tags of a text analysed in both languages, the text given (exact words, card names)."""
+    return vocabulary().tags_of(text)
 
 
 @pytest.mark.parametrize(
@@ -42,6 +43,18 @@ def tags_of(text: str) -> tuple[str, ...]:
         ("Add any cost increases, then apply any cost reductions.", "total_cost"),
         ("Deve attaccare se può.", "attack"),
         ("It must attack each combat if able.", "attack"),
+        ("Kicker {2}{R}", "kicker"),
+        ("Potenziamento {2}{R}", "kicker"),
+        ("Flying", "flying"),
+        ("Volare", "flying"),
+        ("Battibaleno", "split_second"),
+        ("Follia {1}{R}", "madness"),
+        ("Travolgere", "trample"),
+        ("Tocco letale", "deathtouch"),
+        ("Metamorfosi {4}{R}", "morph"),
+        ("Sacrifica l'Avamposto Abbandonato: Aggiungi un mana.", "sacrifice"),
+        ("Esilia un artefatto o un incantesimo bersaglio.", "exile"),
+        ("Distruggi una creatura bersaglio.", "destroy"),
     ],
 )
 def test_forms_match_inflections_accents_and_both_languages(text, tag):
@@ -55,6 +68,8 @@ def test_forms_match_inflections_accents_and_both_languages(text, tag):
         ("Cards revealed face up.", "special_action"),
         ("The second ability splits the damage.", "split_second"),
         ("A faccia in su.", "face_down"),
+        ("(perhaps because it’s actually Volrath, the Shapestealer in an impressively clever disguise)", "face_down"),
+        ("(Il danno provoca la perdita di punti vita.)", "goad"),  # "provoca" is "causes", not "goads"
     ],
 )
 def test_forms_do_not_overmatch(text, tag):
@@ -64,22 +79,39 @@ def test_forms_do_not_overmatch(text, tag):
 @pytest.mark.parametrize(
     "name, tag_id",
     [("goad", "goad"), ("split second", "split_second"), ("split-second", "split_second"),
-     ("battibaleno", "split_second"), ("spronata", "goad"), ("Follia", "madness"), ("mana_value", "mana_value")],
+     ("battibaleno", "split_second"), ("spronata", "goad"), ("Follia", "madness"), ("mana_value", "mana_value"),
+     ("potenziamento", "kicker"), ("Travolgere", "trample"), ("kicker cost", "kicker"), ("tap and untap", "tap_and_untap")],
 )
 def test_resolve_tag_by_id_or_form(name, tag_id):
     assert vocabulary().resolve(name) == tag_id
 
 
 def test_unknown_tag():
-    with pytest.raises(UnknownTag, match="unknown tag 'gaod'"):
+    with pytest.raises(UnknownTag, match="unknown tag 'gaod'; did you mean goad"):
         vocabulary().resolve("gaod")
 
 
-def test_every_tag_has_rules_labels_and_forms_in_both_languages():
+HAND_WRITTEN = ["goad", "split_second", "madness", "total_cost", "mana_value", "mana_ability", "triggered_ability",
+                "special_action", "exchange_control", "discard", "attack", "face_down"]  # fmt: skip
+
+
+def test_every_tag_has_a_kind_rules_an_english_label_and_english_forms():
     for tag in vocabulary():
-        assert tag.kind in ("keyword", "concept")
-        assert tag.rules and all(tag.label.get(lang) for lang in analysis.LANGS)
-        assert all(tag.forms[lang] for lang in analysis.LANGS), tag.id
+        assert tag.kind in ("concept", "keyword_ability", "keyword_action"), tag.id
+        assert tag.rules and tag.label.get("en") and tag.forms["en"], tag.id
+
+
+@pytest.mark.parametrize("tag_id", HAND_WRITTEN)
+def test_hand_written_tags_have_labels_and_forms_in_both_languages(tag_id):
+    tag = vocabulary().by_id[tag_id]
+    assert all(tag.label.get(lang) for lang in analysis.LANGS)
+    assert all(tag.forms[lang] for lang in analysis.LANGS)
+
+
+def test_keyword_tags_have_an_italian_label_only_when_cards_print_one():
+    for tag in vocabulary():
+        if tag.id not in HAND_WRITTEN and tag.kind != "concept":
+            assert bool(tag.label.get("it")) == bool(tag.meta.get("labels_it")) == (tag.meta["evidence"]["it"] > 0), tag.id
 
 
 def test_a_form_of_only_stop_words_is_refused():

@@ -69,7 +69,7 @@ class Enricher:
         # English rulings in Italian only when they carry Italian.
         both = lang == "it" or mixed
         terms = {code: analysis.terms(text, code) for code in analysis.LANGS if both or code == lang}
-        tags = self.vocab.tags_in(terms)
+        tags = self.vocab.tags_in(terms, text=text)
         rules = tuple(dict.fromkeys([*self.vocab.rules_of(tags), *rule_numbers(text)]))
         links = self.linker(text, lang, tags, terms)
         return Reading(lang, mixed, terms, tags, rules, links.checks, links.no_check)

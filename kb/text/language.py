@@ -54,13 +54,14 @@ def _evidence_data():
 
 _CAPITAL = re.compile(r"[A-ZÀ-ÖØ-Þ][^\W\d_]*(?:['’][^\W\d_]+)*")
 _SENTENCE_END = frozenset(".!?:;(\"«“")
+# Two capitalised words in a row, perhaps joined by connectors: a quick test before the scan.
+_HAS_RUN = re.compile(r"[A-ZÀ-ÖØ-Þ][^\W\d_]*['’]?\w*\s+(?:[a-zà-ÿ]+\s+){0,3}[A-ZÀ-ÖØ-Þ]")
 
 
-def _name_spans(text: str) -> list[tuple[int, int]]:
-    """Card names: runs of two or more capitalised words (joined by spaces and lower-case
-    connectors such as "of the", "di"), and single capitalised words that open no sentence."""
-    connectors = _evidence_data()["connectors"]
-    spans: list[tuple[int, int]] = []
+def _capital_runs(text: str, connectors: frozenset | None = None) -> list[list[re.Match]]:
+    """Runs of capitalised words joined by spaces and lower-case connectors ("of the", "di")."""
+    if connectors is None:
+        connectors = _evidence_data()["connectors"]
     runs: list[list[re.Match]] = []
     for match in _CAPITAL.finditer(text):
         if match.start() and text[match.start() - 1].isalnum():
@@ -70,11 +71,48 @@ def _name_spans(text: str) -> list[tuple[int, int]]:
             runs[-1].append(match)
         else:
             runs.append([match])
-    for run in runs:
+    return runs
+
+
+def _name_spans(text: str) -> list[tuple[int, int]]:
+    """Card names: runs of two or more capitalised words (joined by spaces and lower-case
+    connectors such as "of the", "di"), and single capitalised words that open no sentence."""
+    spans: list[tuple[int, int]] = []
+    for run in _capital_runs(text):
         start = run[0].start()
         if len(run) > 1 or not _opens_sentence(text, start):
             spans.append((start, run[-1].end()))
     return spans
+
+
+def card_name_spans(text: str, connectors: frozenset = frozenset()) -> list[tuple[int, int, int]]:
+    """Multi-word card names ("Descent into Madness"), for tagging: ``(start, name_start, end)``.
+
+    Only runs of two or more capitalised words count (a single capitalised word inside a sentence
+    is as often a keyword written with a capital). A run that opens a sentence may begin with an
+    ordinary capitalised word ("If Descent into Madness", "Sacrifice Llanowar Elves"), so its name
+    starts at the second word, unless the same run is a name inside a sentence elsewhere in the
+    text; ``start`` is the start of the whole run. ``connectors`` are more
+    lower-case words that may join the words of a name ("into", "over"), besides those of
+    ``kb/vocab/language.yaml``.
+    """
+    if not _HAS_RUN.search(text):
+        return []
+    runs = [run for run in _capital_runs(text, _connectors_with(connectors)) if len(run) > 1]
+    inside = {text[run[0].start() : run[-1].end()] for run in runs if not _opens_sentence(text, run[0].start())}
+    spans = []
+    for run in runs:
+        start, end = run[0].start(), run[-1].end()
+        # the first word of a run that opens a sentence is the name's too if the run is a name
+        # elsewhere in the text ("…as Warped Physique resolves. Warped Physique won't…")
+        first = 1 if _opens_sentence(text, start) and text[start:end] not in inside else 0
+        spans.append((start, run[first].start(), end))
+    return spans
+
+
+@lru_cache(maxsize=8)
+def _connectors_with(extra: frozenset) -> frozenset:
+    return _evidence_data()["connectors"] | extra
 
 
 def _opens_sentence(text: str, start: int) -> bool:

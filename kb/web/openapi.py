@@ -136,6 +136,11 @@ def schemas() -> dict:
         "Tags": {"type": "array", "items": {"type": "object", "properties": {
             "id": {"type": "string"}, "kind": {"type": "string"}, "rules": _strings(),
             "label": {"type": "object"}, "forms": {"type": "object"},
+            "not": {"type": "object", "description": "Contexts that cancel a match, per language."},
+            "with": {"type": "object", "description": "Words that must also occur, per language."},
+            "labels_it": {**_strings(), "description": "Every Italian label printed on cards."},
+            "evidence": {"type": "object", "description": "How many card lines gave the Italian label."},
+            "comment": {"type": "string"},
             "counts": {**_langs(), "description": "Rulings with the tag, per language."},
             "linked": {**_langs(), "description": "Of those, the rulings linked to a check."},
         }}},
