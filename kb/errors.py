@@ -151,3 +151,15 @@ class IndexMissing(KbError):
     """There is no index at the location and nothing to build it from."""
 
     http_status = 503
+
+
+class IndexBusy(KbError):
+    """Another ingest is writing the index (and this one was asked not to wait)."""
+
+    http_status = 503
+
+
+class IndexDamaged(KbError):
+    """The index is damaged and no generation of it is whole: it must be rebuilt."""
+
+    http_status = 503

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from kb.errors import IngestError, StrictFailure
+from kb.errors import IndexDamaged, IngestError, StrictFailure
 from kb.index import freshness
 from kb.index.catalog import Catalog
 from kb.index.generations import WORDS, Generation, Location
@@ -43,13 +43,22 @@ def ingest_into(
     strict: bool = False,
     progress: Callable[[int, int], None] | None = None,
     full: bool = False,
+    wait: bool = True,
+    on_wait: Callable[[str], None] | None = None,
 ) -> Report:
     """Ingest ``paths`` (default: the bundled data) and make the result the live index.
 
     When the live index was built from the same inputs, only what changed is redone: nothing at
     all when no file changed, else the changed, added and removed files' rulings (``full``
-    rebuilds everything). The report always covers every file.
+    rebuilds everything). The report always covers every file. One ingest writes a location at
+    a time: another one waits (``on_wait`` hears it) or, with ``wait`` False, IndexBusy. Input
+    that yields no ruling never replaces an index that has some (IngestError).
     """
+    with location.writer(wait, on_wait):
+        return _ingest(location, paths, names, strict, progress, full)
+
+
+def _ingest(location, paths, names, strict, progress, full) -> Report:
     paths = [Path(p) for p in (paths if paths else default_sources())]
     name_files = [Path(p) for p in (names if names is not None else default_names())]
     for path in name_files:
@@ -80,19 +89,36 @@ def ingest_into(
             report.absorb(files.get(file_key(str(path)), Report()))
         if strict and report.errors:
             raise StrictFailure(report)
+        _refuse_emptying(location, current, report, strict)
         Catalog.build(summary.cards.values(), prepass.cards).save(gen.path)
         gen.write_json("pairs.json", _pairs(gen, summary))
         gen.write_json("stats.json", summary.stats)
         gen.write_text(WORDS, "".join(f"{word}\t{count}\n" for word, count in summary.words.most_common()))
         gen.write_json("vocabulary.json", {"tags": [tag.to_dict() for tag in vocabulary()]})
-        gen.write_json("manifest.json", manifest(sources, files, report))
-        location.publish(gen)
+        location.publish(gen, manifest(sources, files, report))
     except BaseException:
         location.discard(gen)
         raise
     report.updated = plan is not None
     report.changed = plan.changed if plan else ()
     return report
+
+
+def _refuse_emptying(location: Location, current: Generation | None, report: Report, strict: bool) -> None:
+    """Input that yields no ruling is an error under --strict, and never replaces an index that
+    holds rulings."""
+    if report.ingested:
+        return
+    try:
+        previous = current or location.current()
+    except IndexDamaged:
+        previous = None
+    held = previous.manifest.get("report", {}).get("ingested", 0) if previous else 0
+    if held:
+        raise IngestError(f"the input yields no ruling ({report.summary()}); the index at {location.path} "
+                          f"({held} rulings) was left as it was")  # fmt: skip
+    if strict:
+        raise IngestError(f"the input yields no ruling ({report.summary()}); nothing was written")
 
 
 def _pairs(gen: Generation, summary: Summary) -> dict[str, str]:
@@ -123,7 +149,14 @@ class Freshness:
 def refresh(location: Location) -> Freshness:
     """Build the index if there is none; rebuild it if its sources or vocabularies changed."""
     verdict = freshness.check(location)
+    notices = (*location.notices, *verdict.notices)
     if verdict.paths is None:
-        return Freshness(notices=verdict.notices)
-    report = ingest_into(location, verdict.paths, verdict.names)
-    return Freshness(True, verdict.reason, report, verdict.notices)
+        return Freshness(notices=notices)
+    try:
+        report = ingest_into(location, verdict.paths, verdict.names)
+    except PermissionError:
+        if location.current() is None:
+            raise
+        return Freshness(notices=(*notices, f"the index at {location.path} is stale ({verdict.reason.replace('rebuilt the index', 'to rebuild')}) "
+                                  "but can't be written here; using it as it is"))  # fmt: skip
+    return Freshness(True, verdict.reason, report, notices)
