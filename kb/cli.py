@@ -113,8 +113,9 @@ def _words(parts: tuple[str, ...], command: click.Command) -> str:
               help="A card-names table (TSV: English<TAB>Italian); default data/card_names.tsv.")
 @click.option("--strict", is_flag=True, help="Any error: exit 1 and leave the index as it was.")
 @click.option("--full", is_flag=True, help="Rebuild everything, even what has not changed.")
+@click.option("--no-wait", is_flag=True, help="If another ingest is writing the index, exit 1 instead of waiting.")
 @json_option
-def ingest(paths, index_dir, names, strict, full, as_json):
+def ingest(paths, index_dir, names, strict, full, no_wait, as_json):
     """Ingest ruling files and folders into the index.
 
     PATHS: dated ruling files (.txt), JSON Lines (.jsonl), MTGJSON set files or AllPrintings
@@ -133,7 +134,8 @@ def ingest(paths, index_dir, names, strict, full, as_json):
             bar.length = total
             bar.update(done - bar.pos)
 
-        report = ingest_into(location, list(paths) or None, list(names) or None, strict, progress, full)
+        report = ingest_into(location, list(paths) or None, list(names) or None, strict, progress, full,
+                             wait=not no_wait, on_wait=lambda message: click.echo(f"kb: {message}", err=True))
     _print_problems(report)
     if report.updated:
         what = f"{len(report.changed)} changed file(s) re-indexed" if report.changed else "nothing changed"
@@ -245,6 +247,22 @@ def show(ruling_id, index_dir, as_json, rules_file):
         return
     checks = [get_check(check_id) for check_id in record.checks]
     _echo(terminal.ruling_lines(record, shared, translation, checks, rule_text))
+
+
+@main.command()
+@index_option
+def verify(index_dir):
+    """Check the index's every file against its checksums; exit 1 naming what is damaged."""
+    location = Location(index_dir)
+    gen = location.require()
+    for notice in location.notices:
+        click.echo(f"kb: {notice}", err=True)
+    problems = gen.problems(checksums=True)
+    for problem in problems:
+        click.echo(problem, err=True)
+    if problems:
+        raise click.exceptions.Exit(1)
+    click.echo(f"{gen.path}: {len(gen.files())} files, all whole")
 
 
 # --- tags, export, serve, check ----------------------------------------------------------------

@@ -40,7 +40,7 @@ from kb.index.shards import Shard
 DEFAULT_LOCATION = Path(".kb") / "index"
 WORDS = "words.tsv"  # the surface words of the texts, with the number of texts holding each
 MANIFEST = "manifest.json"
-_GENERATION = re.compile(r"^gen-\d{8}T\d{6}-[0-9a-f]{6}$")
+_GENERATION = re.compile(r"^gen-\d{8}T\d{6}(\d{6})?-[0-9a-f]{6}$")  # microseconds since kb 0.2: newest sorts last
 _MAGIC = {".npz": b"PK\x03\x04"}  # file headers checked on opening
 
 
@@ -227,7 +227,8 @@ class Location:
     def new_generation(self) -> Generation:
         """An empty generation directory, not yet live (under the writer's lock)."""
         self.path.mkdir(parents=True, exist_ok=True)
-        stamp = time.strftime("%Y%m%dT%H%M%S")
+        now = time.time()
+        stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime(now)) + f"{int(now * 1e6) % 1_000_000:06d}"
         gen = self.path / f"gen-{stamp}-{os.urandom(3).hex()}"
         gen.mkdir()
         return Generation(gen)

@@ -78,13 +78,29 @@ def _build_part_star(args) -> PartResult:
 
 
 def _share_progress(counter) -> None:
-    """In a worker: add the input read to the counter the main process shows."""
+    """In a worker: die with the main process, and add the input read to the counter it shows."""
+    _die_with_parent()
 
     def sink(nbytes: int) -> None:
         with counter.get_lock():
             counter.value += nbytes
 
     progress.use(sink)
+
+
+def _die_with_parent() -> None:
+    """Ask Linux to end this worker when the process that started it dies (a killed ingest
+    leaves no orphan workers writing into a pipe nobody reads); elsewhere, nothing."""
+    try:
+        import ctypes
+        import signal
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+        if os.getppid() == 1:  # the parent died before the call
+            os._exit(1)
+    except (OSError, AttributeError):
+        pass
 
 
 def workers_for(size: int) -> int:

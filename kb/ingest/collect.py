@@ -16,7 +16,7 @@ from kb.ingest import importers, progress
 from kb.ingest.enrich import Enricher, Prepared
 from kb.ingest.importers import Repeats
 from kb.ingest.names import Names, load_names
-from kb.ingest.readers import Item, Problem, decode, is_jsonl, read_dated, read_jsonl
+from kb.ingest.readers import Item, Problem, RawRuling, bounded, decode, is_jsonl, read_dated, read_jsonl
 from kb.ingest.report import Report
 from kb.ingest.sources import expand
 from kb.records import Ruling
@@ -117,8 +117,10 @@ class Collector:
                 report.rulings_read += item.count
                 report.duplicates += item.count
                 continue
+            if isinstance(item, RawRuling):
+                item = bounded(item)
             if isinstance(item, Problem):
-                report.problems.append(item)
+                report.note(item)
                 report.rulings_read += item.rulings
                 report.rejected += item.rulings
                 report.files_rejected += item.file

@@ -42,13 +42,42 @@ class Problem:
     rulings: int = 0  # rulings this problem rejects
     file: bool = False  # the whole file is rejected
     warning: bool = False  # reported, nothing rejected
+    hidden: int = 0  # this many more problems of the file, not shown (from this line on)
 
     def __str__(self) -> str:
+        if self.hidden:
+            return f"{self.path}:{self.line}: and {self.hidden} more problem(s) in this file, not shown"
         kind = "warning: " if self.warning else ""
         return f"{self.path}:{self.line}: {kind}{self.message}"
 
 
 Item = Union[RawRuling, Problem]
+
+
+MAX_RULING = 20_000  # characters; real rulings are under 2,000
+MAX_LINE = 1 << 18  # characters of a JSON Lines row (a ruling and the rest of an exported record)
+
+
+def bounded(raw: RawRuling) -> RawRuling | Problem:
+    """A ruling within kb's limits, or the Problem that rejects it: a text longer than
+    MAX_RULING, or a code point no UTF-8 text can hold (a lone surrogate)."""
+    if len(raw.text) > MAX_RULING:
+        return Problem(raw.path, raw.line, f"ruling of {len(raw.text):,} characters, over the limit of {MAX_RULING:,}; "
+                       "skipped", rulings=1)  # fmt: skip
+    for value in (raw.card, raw.text):
+        bad = _invalid_code_point(value)
+        if bad is not None:
+            return Problem(raw.path, raw.line, f"invalid code point U+{ord(value[bad]):04X} at character {bad + 1} "
+                           "(a lone surrogate); skipped", rulings=1)  # fmt: skip
+    return raw
+
+
+def _invalid_code_point(text: str) -> int | None:
+    try:
+        text.encode("utf-8")
+        return None
+    except UnicodeEncodeError as err:
+        return err.start
 
 
 def decode(path: str, data: bytes, first_line: int = 1) -> tuple[str | None, list[Problem]]:
@@ -170,10 +199,16 @@ def read_jsonl(path: str, text: str, first_line: int = 1) -> Iterator[Item]:
         if not line.strip():
             continue
         found += 1
+        if len(line) > MAX_LINE:
+            yield Problem(path, number, f"a line of {len(line):,} characters, over the limit of {MAX_LINE:,}; skipped", rulings=1)
+            continue
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as err:
             yield Problem(path, number, f"invalid JSON ({err.msg} at column {err.colno})", rulings=1)
+            continue
+        except RecursionError:
+            yield Problem(path, number, "invalid JSON (nested too deeply)", rulings=1)
             continue
         problem = _check_object(obj)
         if problem:

@@ -3,10 +3,11 @@ every problem met, located. The counts always add up: read = ingested + rejected
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from kb.ingest.readers import Problem
 
+MAX_SHOWN = 20  # problems reported per file; the others are counted in one line
 
 @dataclass
 class Report:
@@ -21,6 +22,17 @@ class Report:
     shadowed: int = 0  # rulings of later files dropped as duplicates of this one's
     updated: bool = False  # an existing index was brought up to date rather than rebuilt
     changed: tuple = ()  # with updated: the source files that changed (none: nothing to do)
+
+    def note(self, problem: Problem) -> None:
+        """Keep a problem, up to MAX_SHOWN per file; beyond, count it in the file's last entry."""
+        last = self.problems[-1] if self.problems else None
+        if last is not None and last.hidden and last.path == problem.path:
+            self.problems[-1] = replace(last, hidden=last.hidden + 1)
+        elif sum(1 for p in self.problems if p.path == problem.path) >= MAX_SHOWN:
+            self.problems.append(Problem(problem.path, problem.line, "more problems in this file, not shown",
+                                         warning=True, hidden=1))  # fmt: skip
+        else:
+            self.problems.append(problem)
 
     def absorb(self, other: "Report") -> None:
         """Add another report's counts and problems to this one."""
@@ -74,7 +86,8 @@ class Report:
                 "duplicates": self.duplicates,
             },
             "problems": [
-                {"path": p.path, "line": p.line, "message": p.message, "warning": p.warning}
+                {"path": p.path, "line": p.line, "message": str(p).split(": ", 1)[1] if p.hidden else p.message,
+                 "warning": p.warning, **({"not_shown": p.hidden} if p.hidden else {})}
                 for p in self.problems
             ],
         }

@@ -29,6 +29,8 @@ def expand(paths: Iterable[str | Path]) -> tuple[list[Path], list[Path], list[st
         if path.is_file():
             (names if path.suffix.lower() in NAME_SUFFIXES else rulings).append(path)
             continue
+        if not path.is_dir():
+            raise IngestError(f"not a file or folder kb can read: {raw} (a pipe or a device?)")
         for child in sorted(p for p in path.rglob("*") if p.is_file()):
             if any(part.startswith(".") for part in child.relative_to(path).parts):
                 continue

@@ -22,7 +22,10 @@ from kb.ingest.readers import RawRuling
 from kb.records import card_key, ruling_id
 
 GZIP_MAGIC = b"\x1f\x8b"
-BUFFER = 1 << 16
+BUFFER = 1 << 16  # bytes read to tell a file's kind
+# bytes ijson parses at a time: it makes the events of a whole buffer before kb sees the first,
+# so a small buffer bounds what a file nested absurdly deep costs before MAX_DEPTH stops it
+PARSE_BUFFER = 1 << 12
 
 Event = tuple[str, str, Any]  # ijson's (prefix, event, value)
 READ_ERRORS = (ijson.JSONError, OSError, EOFError, zlib.error)  # gzip.BadGzipFile is an OSError
@@ -133,18 +136,41 @@ def json_events(path: Path) -> Iterator[Iterator[Event]]:
     """
     try:
         with open_binary(path) as stream:
-            yield ijson.parse(stream, buf_size=BUFFER, use_float=True)
+            yield ijson.parse(stream, buf_size=PARSE_BUFFER, use_float=True)
     except READ_ERRORS as err:
         raise StreamError(explain(err)) from None
 
 
 def json_items(path: Path, prefix: str) -> Iterator[Any]:
-    """The objects under ``prefix`` (``"item"``: the elements of a top-level array), built in C."""
-    try:
-        with open_binary(path) as stream:
-            yield from ijson.items(stream, prefix, buf_size=BUFFER, use_float=True)
-    except READ_ERRORS as err:
-        raise StreamError(explain(err)) from None
+    """The objects under ``prefix`` (``"item"``: the elements of a top-level array), built from
+    ijson's events; an object nested more than MAX_DEPTH deep ends the file with StreamError
+    (ijson's own ``items`` would build it whole, whatever its depth, before kb could look)."""
+    from ijson.common import ObjectBuilder
+
+    with json_events(path) as events:
+        builder = None
+        for at, event, value in events:
+            if len(at) > MAX_PREFIX:
+                raise StreamError(too_deep(at))
+            if builder is not None:
+                builder.event(event, value)
+                if at == prefix and event in ("end_map", "end_array"):
+                    yield builder.value
+                    builder = None
+            elif at == prefix:
+                if event in ("start_map", "start_array"):
+                    builder = ObjectBuilder()
+                    builder.event(event, value)
+                elif event not in ("end_map", "end_array", "map_key"):
+                    yield value
+
+
+MAX_DEPTH = 64  # JSON nesting kb reads; real MTGJSON and Scryfall files nest under 10 deep
+MAX_PREFIX = MAX_DEPTH * 8  # ijson's event prefix grows with the depth ("item.a.item...")
+
+
+def too_deep(prefix: str) -> str:
+    return f"the JSON is nested more than {MAX_DEPTH} deep (under {prefix[:60]!r}…); the file is not read further"
 
 
 def explain(err: BaseException) -> str:

@@ -26,7 +26,9 @@ from kb.ingest.importers.common import (
     Repeats,
     StreamError,
     clean_text,
+    MAX_PREFIX,
     json_events,
+    too_deep,
 )
 from kb.ingest.readers import Item, Problem, RawRuling
 from kb.records import card_key
@@ -160,6 +162,8 @@ def cards(path: Path) -> Iterator[Card | Problem]:
     index, card_prefix, roles = 0, "", {}
     with json_events(path) as events:
         for prefix, event, value in events:
+            if len(prefix) > MAX_PREFIX:
+                raise StreamError(too_deep(prefix))
             if draft is not None:
                 if event == "end_map" and prefix == card_prefix:
                     yield draft.card(index)
