@@ -310,8 +310,10 @@ def _write(text: str, out: str | None) -> None:
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (loopback by default).")
 @click.option("--port", default=8080, show_default=True, type=click.IntRange(1, 65535), help="Port to listen on.")
+@click.option("--allow-host", "allowed", multiple=True,
+              help="A Host name to answer besides the loopback ones (behind a proxy); repeatable.")
 @index_option
-def serve(host, port, index_dir):
+def serve(host, port, allowed, index_dir):
     """Serve the JSON API and the search page over HTTP (see /openapi.json).
 
     The index is opened once and shared; a rebuilt index is picked up without a restart.
@@ -319,7 +321,7 @@ def serve(host, port, index_dir):
     from kb.web.app import run
 
     _open(index_dir).close()  # built or brought up to date first, as every command does
-    run(Location(index_dir), host=host, port=port)
+    run(Location(index_dir), host=host, port=port, allowed_hosts=tuple(allowed))
 
 
 @main.command()
@@ -364,8 +366,9 @@ def check(ids, tag, everything, index_dir, as_json):
 @click.option("--all-tags", is_flag=True, help="One file per tag, plus an index file, in --out DIR.")
 @click.option("--pairs", is_flag=True, help="Italian rulings beside their English counterparts.")
 @click.option("--unique", is_flag=True, help="One ruling per text (the same ruling is often on many cards).")
+@click.option("--raw-csv", is_flag=True, help="Write CSV cells as they are, even those a spreadsheet runs as formulas.")
 @index_option
-def export(tag, lang, card, since, until, fmt, out, all_tags, pairs, unique, index_dir):
+def export(tag, lang, card, since, until, fmt, out, all_tags, pairs, unique, raw_csv, index_dir):
     """Export a ruling set in a stable order (card, date, id). JSON Lines re-ingests."""
     from kb.export.formats import render as render_export
     from kb.export.formats import render_rows, write_all_tags
@@ -378,11 +381,12 @@ def export(tag, lang, card, since, until, fmt, out, all_tags, pairs, unique, ind
     with _open(index_dir) as store:
         if all_tags:
             by_tag = {t.id: select(store, [*filters, *option_filters(tag=t.id)], unique) for t in store.vocabulary}
-            index = write_all_tags(by_tag, fmt, Path(out), store.vocabulary)
+            index = write_all_tags(by_tag, fmt, Path(out), store.vocabulary, safe=not raw_csv)
             click.echo(f"wrote {len(index)} tag files and an index to {out}", err=True)
             return
         if pairs:
-            text = render_rows(pair_rows(pairs_of(store, select(store, filters))), fmt, "pairs", {"filters": described})
+            text = render_rows(pair_rows(pairs_of(store, select(store, filters))), fmt, "pairs", {"filters": described},
+                               safe=not raw_csv)  # fmt: skip
         else:
-            text = render_export(select(store, filters, unique), fmt, described)
+            text = render_export(select(store, filters, unique), fmt, described, safe=not raw_csv)
     _write(text, out)

@@ -66,7 +66,7 @@ def test_split_second_finds_both_languages(store):
         ("date:2021-03", 12),
         ("date:..2020", 14),
         ("date:2026..", 11),
-        ("rule:702", 28),
+        ("rule:702", 30),  # 702.x: split second, madness, and haste on the two goad-attack rulings
         ("rule:702.61", 12),
         ("rule:601.2f", 3),
         ('card:"Sudden Substitution"', 26),

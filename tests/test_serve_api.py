@@ -28,13 +28,15 @@ with warnings.catch_warnings():  # Starlette 1.x asks for httpx2; httpx is what 
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+LOCAL = "http://localhost"  # a Host the server answers (loopback names only)
+
 RECORD_KEYS = set(FIELDS)
 OPTIONAL_RECORD_KEYS = {"no_check"}
 
 
 @pytest.fixture(scope="module")
 def client(bundled_index):
-    with TestClient(create_app(bundled_index)) as test_client:  # `with` runs startup and shutdown
+    with TestClient(create_app(bundled_index), base_url=LOCAL) as test_client:  # `with` runs startup and shutdown
         yield test_client
 
 
@@ -75,6 +77,12 @@ def test_search_matches_the_library(client, store):
     from kb.search.run import search
 
     expected = search(store, "goad OR madness", option_filters(lang="en"), limit=5, offset=1).to_dict()
+    for item in expected["results"]:  # the server shows sources relative to what was ingested
+        for record in (item, item.get("translation") or {}):
+            if record:
+                assert record["source"].startswith("/")
+                record["source"] = store.relative_source(record["source"])
+                assert record["source"].startswith(("rulings_en/", "rulings_it/"))
     data = get_json(client, "/api/search?q=goad+OR+madness&lang=en&limit=5&offset=1")
     for item in data["results"]:
         del item["snippet"]
@@ -349,7 +357,7 @@ def test_openapi_refs_resolve(client):
 def test_rebuilt_index_is_picked_up(tmp_path):
     location = Location(tmp_path / "index")
     ingest_into(location, [DATA / "rulings_it"], NAMES)
-    with TestClient(create_app(location)) as client:
+    with TestClient(create_app(location), base_url=LOCAL) as client:
         before = get_json(client, "/api/search?q=split+second&limit=100")
         assert {item["lang"] for item in before["results"]} == {"it"}
         live = client.app.state.kb
@@ -413,7 +421,7 @@ def hostile_client(tmp_path_factory):
     from .test_serve_page import build_hostile_index
 
     location = build_hostile_index(tmp_path_factory.mktemp("hostile"))
-    with TestClient(create_app(location)) as test_client:
+    with TestClient(create_app(location), base_url=LOCAL) as test_client:
         yield test_client
 
 
@@ -430,7 +438,7 @@ def test_opening_never_builds_refreshing_does(tmp_path, monkeypatch):
         create_app(location)  # the app only opens; `kb serve` refreshes first
     assert location.current() is None
     assert refresh(location).built
-    with TestClient(create_app(location)) as client:
+    with TestClient(create_app(location), base_url=LOCAL) as client:
         assert get_json(client, "/api/search?q=goad")["total"] > 0
 
 

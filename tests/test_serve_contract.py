@@ -19,12 +19,14 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+LOCAL = "http://localhost"  # a Host the server answers (loopback names only)
+
 DOCUMENT = openapi.describe()
 
 
 @pytest.fixture(scope="module")
 def client(bundled_index):
-    with TestClient(create_app(bundled_index)) as test_client:
+    with TestClient(create_app(bundled_index), base_url=LOCAL) as test_client:
         yield test_client
 
 
@@ -86,7 +88,7 @@ def test_a_ruling_with_a_translation_and_a_card_with_printed_text(tmp_path):
 
     location = Location(tmp_path / "index")
     ingest_into(location, [DATA / "rulings_it", FIXTURES / "mtgjson" / "sudden_substitution.json"], [])
-    with TestClient(create_app(location)) as client:
+    with TestClient(create_app(location), base_url=LOCAL) as client:
         card = client.get("/api/cards/Sudden%20Substitution")
         assert card.status_code == 200 and card.json()["card"]["facts"]["text"]["en"]
         Draft202012Validator(schema_for("/api/cards/x", 200, "application/json")).validate(card.json())

@@ -25,6 +25,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+LOCAL = "http://localhost"  # a Host the server answers (loopback names only)
+
 PAGE = {"accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
 WEB = Path(__file__).resolve().parent.parent / "kb" / "web"
 
@@ -49,13 +51,13 @@ def build_hostile_index(folder: Path) -> Location:
 
 @pytest.fixture(scope="module")
 def client(bundled_index):
-    with TestClient(create_app(bundled_index)) as test_client:
+    with TestClient(create_app(bundled_index), base_url=LOCAL) as test_client:
         yield test_client
 
 
 @pytest.fixture(scope="module")
 def hostile(tmp_path_factory):
-    with TestClient(create_app(build_hostile_index(tmp_path_factory.mktemp("hostile")))) as test_client:
+    with TestClient(create_app(build_hostile_index(tmp_path_factory.mktemp("hostile"))), base_url=LOCAL) as test_client:
         yield test_client
 
 
@@ -324,7 +326,7 @@ def test_card_page_shows_the_printed_text_in_both_languages(tmp_path):
 
     location = Location(tmp_path / "index")
     ingest_into(location, [DATA / "rulings_it", FIXTURES / "mtgjson" / "sudden_substitution.json"], [])
-    with TestClient(create_app(location)) as client:
+    with TestClient(create_app(location), base_url=LOCAL) as client:
         html = page(client, "/cards/Sudden%20Substitution")
     assert '<p class="mana-cost">{2}{U}{U}</p>' in html
     assert '<div class="card-text col-en" lang="en"><p class="type-line">Instant</p>' in html

@@ -7,6 +7,7 @@ JSON and YAML hold ``{"filters", "count", "rulings"}``; CSV flattens lists with 
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 from dataclasses import dataclass
@@ -22,11 +23,11 @@ def ordered(records: Iterable[Ruling]) -> list[Ruling]:
     return sorted(records, key=lambda r: (fold(r.card), r.card, r.date, r.id))
 
 
-def _jsonl(records: list[Ruling], meta: dict) -> str:
+def _jsonl(records: list[Ruling], meta: dict, safe: bool = True) -> str:
     return "".join(json.dumps(r.to_dict(), ensure_ascii=False) + "\n" for r in records)
 
 
-def _json(records: list[Ruling], meta: dict) -> str:
+def _json(records: list[Ruling], meta: dict, safe: bool = True) -> str:
     data = {**meta, "count": len(records), "rulings": [r.to_dict() for r in records]}
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
@@ -46,7 +47,7 @@ def _yaml_dump(data) -> str:
     return yaml.dump(data, Dumper=Dumper, allow_unicode=True, sort_keys=False, width=100)
 
 
-def _yaml(records: list[Ruling], meta: dict) -> str:
+def _yaml(records: list[Ruling], meta: dict, safe: bool = True) -> str:
     """The readable ruling set: each ruling's checks with their titles and CR numbers."""
     from kb.checks import get
 
@@ -62,7 +63,16 @@ def _yaml(records: list[Ruling], meta: dict) -> str:
 CSV_COLUMNS = ("id", "card", "card_it", "card_en", "date", "lang", "mixed", "text", "tags", "rules", "checks", "source")
 
 
-def _csv(records: list[Ruling], meta: dict) -> str:
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet may run as a formula (OWASP)
+
+
+def neutral(cell: str) -> str:
+    """A CSV cell a spreadsheet will not run: one that starts like a formula gets a leading
+    apostrophe, as OWASP recommends ("=cmd|' /C calc'!A0" → "'=cmd|' /C calc'!A0")."""
+    return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
+
+
+def _csv(records: list[Ruling], meta: dict, safe: bool = True) -> str:
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
     writer.writeheader()
@@ -73,20 +83,25 @@ def _csv(records: list[Ruling], meta: dict) -> str:
         for name in ("tags", "rules", "checks"):
             row[name] = "; ".join(row[name])
         row["mixed"] = "yes" if row["mixed"] else "no"
-        writer.writerow({k: row[k] for k in CSV_COLUMNS})
+        writer.writerow({k: neutral(str(row[k])) if safe else row[k] for k in CSV_COLUMNS})
     return out.getvalue()
 
 
-def _md(records: list[Ruling], meta: dict) -> str:
-    title = ", ".join(f"{k} {v}" for k, v in meta.get("filters", {}).items()) or "all"
+def md_text(text: str) -> str:
+    """Text as Markdown shows it: HTML escaped, so a ruling holding markup shows it as text."""
+    return html.escape(text, quote=False)
+
+
+def _md(records: list[Ruling], meta: dict, safe: bool = True) -> str:
+    title = md_text(", ".join(f"{k} {v}" for k, v in meta.get("filters", {}).items()) or "all")
     lines = [f"# Rulings: {title} ({len(records)})", ""]
     card = None
     for r in records:
         if r.card != card:
             card = r.card
-            lines += [f"## {r.label}", ""]
+            lines += [f"## {md_text(r.label)}", ""]
         tags = f" · {', '.join(r.tags)}" if r.tags else ""
-        lines += [f"- **{r.date.isoformat()}** · {r.lang}{tags} · `{r.id}`", "", f"  {r.text}", ""]
+        lines += [f"- **{r.date.isoformat()}** · {r.lang}{tags} · `{r.id}`", "", f"  {md_text(r.text)}", ""]
     return "\n".join(lines)
 
 
@@ -95,7 +110,7 @@ class Format:
     """One export format: how ruling sets are written in it, its media type and file extension."""
 
     name: str
-    write: Callable[[list[Ruling], dict], str]
+    write: Callable[[list[Ruling], dict, bool], str]  # (records, meta, safe) -> text
     media_type: str
     extension: str
 
@@ -113,27 +128,29 @@ FORMATS: dict[str, Format] = {
 }
 
 
-def render(records: Iterable[Ruling], fmt: str, filters: dict | None = None) -> str:
-    """The text of an export of ``records`` in ``fmt``."""
-    return FORMATS[fmt].write(ordered(records), {"filters": dict(filters or {})})
+def render(records: Iterable[Ruling], fmt: str, filters: dict | None = None, safe: bool = True) -> str:
+    """The text of an export of ``records`` in ``fmt`` (``safe``: CSV cells that start like a
+    formula are neutralised)."""
+    return FORMATS[fmt].write(ordered(records), {"filters": dict(filters or {})}, safe)
 
 
-def write_all_tags(by_tag: dict[str, list[Ruling]], fmt: str, out_dir: Path, vocab: Vocabulary) -> list[dict]:
+def write_all_tags(by_tag: dict[str, list[Ruling]], fmt: str, out_dir: Path, vocab: Vocabulary, safe: bool = True) -> list[dict]:
     """One file per tag in ``out_dir`` plus an index file listing them; returns the index."""
     out_dir.mkdir(parents=True, exist_ok=True)
     index = []
     for tag_id, records in by_tag.items():
         name = f"{tag_id}.{FORMATS[fmt].extension}"
-        (out_dir / name).write_text(render(records, fmt, {"tag": tag_id}), encoding="utf-8")
+        (out_dir / name).write_text(render(records, fmt, {"tag": tag_id}, safe), encoding="utf-8")
         tag = vocab.by_id[tag_id]
         index.append({"tag": tag_id, "label": tag.label, "rules": list(tag.rules), "count": len(records), "file": name})
-    (out_dir / f"index.{FORMATS[fmt].extension}").write_text(render_rows(index, fmt, "tags"), encoding="utf-8")
+    (out_dir / f"index.{FORMATS[fmt].extension}").write_text(render_rows(index, fmt, "tags", safe=safe), encoding="utf-8")
     return index
 
 
-def render_rows(rows: list[dict], fmt: str, name: str, meta: dict | None = None) -> str:
+def render_rows(rows: list[dict], fmt: str, name: str, meta: dict | None = None, safe: bool = True) -> str:
     """Flat rows (a report, an index) in any format: ``{**meta, "count", name: rows}`` for JSON
-    and YAML, one row per line for JSON Lines, a table for CSV and Markdown."""
+    and YAML, one row per line for JSON Lines, a table for CSV (formula-like cells neutralised
+    unless ``safe`` is False) and Markdown (HTML escaped)."""
     if fmt == "jsonl":
         return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
     data = {**(meta or {}), "count": len(rows), name: rows}
@@ -147,9 +164,9 @@ def render_rows(rows: list[dict], fmt: str, name: str, meta: dict | None = None)
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(columns)
-        writer.writerows(cells)
+        writer.writerows([[neutral(c) for c in row] if safe else row for row in cells])
         return out.getvalue()
-    escape = lambda text: text.replace("|", "\\|").replace("\n", " ")  # noqa: E731
+    escape = lambda text: md_text(text).replace("|", "\\|").replace("\n", " ")  # noqa: E731
     lines = [f"# {name} ({len(rows)})", "", "| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
     lines += ["| " + " | ".join(escape(c) for c in row) + " |" for row in cells]
     return "\n".join(lines) + "\n"

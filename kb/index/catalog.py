@@ -39,6 +39,7 @@ class Card:
 
 FUZZY_CUTOFF = 0.8
 PARTIAL_RANKED = 20
+MAX_MATCHES = 200  # cards a partial name may stand for (the first by how well they match)
 SUGGEST_CUTOFF = 0.5
 
 
@@ -234,7 +235,7 @@ class Catalog:
             if any(word.startswith(first) for word in row[0].split())
         ]
         rows.sort(key=lambda row: (not row[0].startswith(key), len(row[0]), row[0]))
-        cards = self._cards_of(rows)
+        cards = self._cards_of(rows[:MAX_MATCHES])
         # among the first candidates, the card with more rulings is the likelier one meant
         head = sorted(cards[:PARTIAL_RANKED], key=lambda c: (not any(fold(n).startswith(key) for n in c.all_names()), -c.rulings))
         return head + cards[PARTIAL_RANKED:]

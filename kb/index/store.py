@@ -3,6 +3,8 @@ vocabulary and translation pairs. Opening never builds (see kb.index.build.refre
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 
 from kb.errors import UnknownRuling
@@ -117,6 +119,22 @@ class Store:
             lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
             self._words = {word: int(count) for word, _, count in (line.partition("\t") for line in lines)}
         return self._words
+
+    def relative_source(self, source: str) -> str:
+        """A record's ``file:line`` with an absolute path made relative to the input it was
+        ingested from (``rulings_it/x.txt:5``): what a server shows without telling its own
+        folders."""
+        path, _, line = source.rpartition(":")
+        if not path.startswith("/"):
+            return source
+        for root in (Path(p) for p in self.manifest.get("inputs", ())):
+            try:
+                inner = Path(path).relative_to(root)
+            except ValueError:
+                continue
+            shown = Path(root.name) / inner if str(inner) != "." else Path(root.name)
+            return f"{shown}:{line}"
+        return f"{Path(path).name}:{line}"
 
     def tag_rows(self) -> list[dict]:
         """The vocabulary, each tag with its rulings per language and those linked to a check."""

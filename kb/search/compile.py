@@ -222,6 +222,19 @@ def _sequence(fieldname: str, terms) -> wq.Query | None:
     return wq.Phrase(fieldname, list(terms))
 
 
+MAX_FIELDS = 16  # card:, tag:, re:... in one query: each can be costly
+
+
+def _count_fields(node) -> int:
+    if isinstance(node, Field):
+        return 1
+    if isinstance(node, (And, Or)):
+        return sum(_count_fields(n) for n in node.nodes)
+    if isinstance(node, Not):
+        return _count_fields(node.node)
+    return 0
+
+
 def soft_words(tree) -> tuple[list[Word], list]:
     """The free words at the top of a query (preferred, not required), and the strict rest."""
     if isinstance(tree, Word):
@@ -235,6 +248,9 @@ def build(text: str, store, filters: list[Field] = ()) -> Built:
     """Parse and compile ``text`` plus option filters against an open store (its cards, tags,
     lexicon and the words of its texts). QueryError if malformed or empty."""
     tree = parse_query(text)
+    fields = _count_fields(tree)
+    if fields > MAX_FIELDS:
+        raise QueryError(text, 0, f"too many fields: {fields} (at most {MAX_FIELDS} in one query)")
     words, strict_nodes = soft_words(tree)
     strict_nodes = [*strict_nodes, *filters]
     builder = Builder(text, store.catalog, store.vocabulary)

@@ -19,7 +19,7 @@ from whoosh import query as wq
 from kb.errors import QueryError
 from kb.index.reader import POSITION_BITS, IndexReader
 from kb.index.schema import EPOCH
-from kb.search.fields import Regex
+from kb.search.fields import Cards, Regex
 from kb.text.analysis import LANGS
 
 K1, B = 1.2, 0.75  # BM25
@@ -158,6 +158,11 @@ class Executor:
         high = _days(q.enddate) if q.enddate else 1 << 30
         return Match((self.date >= low) & (self.date <= high) & self.alive, None)
 
+    def _Cards(self, q) -> Match:
+        codes = [self.reader.card_codes[key] for key in q.keys if key in self.reader.card_codes]
+        mask = np.isin(self.reader.card, codes) & self.alive if codes else np.zeros(self.n, dtype=bool)
+        return Match(mask, mask * np.float32(CONSTANT_SCORES["card_key"]))
+
     def _Regex(self, q) -> Match:
         """The rulings whose text matches a regular expression, within REGEX_SECONDS in all."""
         deadline = time.monotonic() + REGEX_SECONDS
@@ -223,6 +228,7 @@ _HANDLERS = {
     wq.DateRange: Executor._DateRange,
     type(wq.NullQuery): Executor._Null,
     Regex: Executor._Regex,
+    Cards: Executor._Cards,
 }
 
 

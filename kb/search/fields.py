@@ -64,11 +64,16 @@ def _show_date(value) -> str:
 # --- compiling: ``builder`` is a kb.search.compile.Builder ----------------------------------------
 
 
+MAX_CARDS = 50  # cards one card: value may stand for (the likeliest first)
+
+
 def _compile_card(builder, value: str, pos: int) -> wq.Query:
     cards = builder.catalog.resolve(value)
     names = ", ".join(card.display for card in cards[:5])
     builder.notes.append(f"card:{value} → {names}{' ...' if len(cards) > 5 else ''}")
-    return any_of("card_key", [card.key for card in cards])
+    if len(cards) > MAX_CARDS:
+        builder.notes.append(f"card:{value} matches {len(cards)} or more cards; the {MAX_CARDS} likeliest are searched")
+    return Cards(tuple(card.key for card in cards[:MAX_CARDS]))
 
 
 def _compile_tag(builder, value: str, pos: int) -> wq.Query:
@@ -110,6 +115,18 @@ class Regex(wq.Query):
 
 def _compile_regex(builder, value, pos: int) -> wq.Query:
     return Regex(value, builder.text, pos)
+
+
+class Cards(wq.Query):
+    """The rulings of any of these cards (by card key): one array lookup, whatever their number."""
+
+    def __init__(self, keys: tuple[str, ...]):
+        self.keys = keys
+
+    def __repr__(self) -> str:
+        return f"Cards({', '.join(self.keys[:5])}{' ...' if len(self.keys) > 5 else ''})"
+
+    __str__ = __repr__
 
 
 def any_of(fieldname: str, values: list[str]) -> wq.Query:

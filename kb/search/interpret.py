@@ -47,6 +47,7 @@ CORRECT_AT = 82  # rapidfuzz ratio for a correction of an unknown word
 RARER = 40  # a known word this many times rarer than a close neighbour (ratio ≥ 90) is corrected
 CARD_AT = 88  # rapidfuzz ratio for a misspelled card name in free text
 NAME_WORD_CARDS = 20  # a word of more card names than this says nothing about which card
+MAX_CONCEPTS = 32  # words (or multi-word units) of a question that count
 
 
 @dataclass(frozen=True)
@@ -170,6 +171,11 @@ class Reader:
             self._name_word(concept, token)
             reading.concepts.append((k, concept))  # with no alternative when nothing holds the word
         reading.concepts = _distinct([c for _, c in sorted(reading.concepts, key=lambda item: item[0])])
+        if len(reading.concepts) > MAX_CONCEPTS:
+            dropped = reading.concepts[MAX_CONCEPTS:]
+            reading.concepts = reading.concepts[:MAX_CONCEPTS]
+            reading.notes.append(f"only the first {MAX_CONCEPTS} words count; not searched: "
+                                 + " ".join(c.words for c in dropped)[:120])  # fmt: skip
         for concept in reading.concepts:
             for alt in concept.alternatives:
                 if alt.field in FIELD.values():

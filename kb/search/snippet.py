@@ -13,6 +13,7 @@ from kb.text.analysis import ANALYZERS, LANGS
 
 Snippet = list  # of (str, bool)
 WIDTH = 240
+MAX_SCANNED = 50_000  # characters of a text looked at for marks (rulings are far shorter)
 
 
 def _marked_spans(text: str, langs: tuple, marks: dict) -> list[tuple[int, int]]:
@@ -39,13 +40,17 @@ def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 
 def _window(text: str, spans: list[tuple[int, int]], width: int) -> tuple[int, int]:
-    """The ``width`` characters holding the most marks, cut at word boundaries."""
+    """The ``width`` characters holding the most marks, cut at word boundaries (one pass over
+    the sorted spans: linear in their number)."""
     if len(text) <= width:
         return 0, len(text)
-    best, best_start = -1, 0
-    for start, _ in spans or [(0, 0)]:
+    best, best_start, last = -1, 0, 0
+    for first, (start, _) in enumerate(spans or [(0, 0)]):
         begin = max(0, start - width // 4)
-        count = sum(1 for s, e in spans if s >= begin and e <= begin + width)
+        last = max(last, first)
+        while last < len(spans) and spans[last][1] <= begin + width:
+            last += 1
+        count = last - first  # spans first..last-1 start at or after ``start`` and end in the window
         if count > best:
             best, best_start = count, begin
     begin = best_start
@@ -65,7 +70,7 @@ def make_snippet(text: str, marks: dict, lang: str, mixed: bool = False, width: 
     ``marks`` holds analysed terms per language; a ruling is matched in its own language, and in
     both when it is mixed.
     """
-    spans = _marked_spans(text, LANGS if mixed else (lang,), marks)
+    spans = _marked_spans(text[:MAX_SCANNED], LANGS if mixed else (lang,), marks)
     begin, end = _window(text, spans, width)
     pieces: Snippet = []
     if begin:

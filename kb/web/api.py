@@ -20,20 +20,29 @@ from kb.web.live import shared
 from kb.web.responses import HEADERS, export_filename, json_response
 
 
-def search_payload(results: Results) -> dict:
+def public(store: Store, item: dict) -> dict:
+    """A record as the server shows it: its source relative to what was ingested (and its
+    translation's, when it carries one)."""
+    item["source"] = store.relative_source(item["source"])
+    if isinstance(item.get("translation"), dict):
+        public(store, item["translation"])
+    return item
+
+
+def search_payload(store: Store, results: Results) -> dict:
     """``Results.to_dict()`` plus each result's snippet as escaped HTML with ``<mark>``."""
     data = results.to_dict()
     for item, hit in zip(data["results"], results.hits):
-        item["snippet"] = str(components.snippet_html(hit.snippet))
+        public(store, item)["snippet"] = str(components.snippet_html(hit.snippet))
     return data
 
 
-def card_payload(name: str, found, records: list[Ruling], others) -> dict:
+def card_payload(store: Store, name: str, found, records: list[Ruling], others) -> dict:
     return {
         "query": name,
         "card": found.to_dict(),
         "total": len(records),
-        "results": [r.to_dict() for r in records],
+        "results": [public(store, r.to_dict()) for r in records],
         "others": [card.display for card in others],
     }
 
@@ -51,11 +60,11 @@ def ruling_detail(store: Store, ruling_id: str) -> dict:
     """A ruling (by id or unique prefix) with its checks expanded; its rule numbers are in
     ``rules`` and the reason it has no check in ``no_check``."""
     record = store.get(ruling_id)
-    return {
+    return public(store, {
         **record.to_dict(),
         "check_details": [check_info(c) for c in record.checks],
         "translation": (lambda t: t.to_dict() if t else None)(store.translation(record)),
-    }
+    })  # fmt: skip
 
 
 _CHECKS_LOCK = threading.Lock()  # checks build rules-model scenarios; run them one at a time
@@ -85,14 +94,14 @@ def _filters(values: dict) -> list:
 def api_search(request: Request) -> Response:
     values = P.parse(P.SEARCH, request.query_params)
     filters = _filters(values)
-    results = shared(request).call(search, values["q"], filters, values["limit"], values["offset"], values["all_cards"])
-    return json_response(search_payload(results))
+    data = shared(request).call(lambda store: search_payload(store, search(
+        store, values["q"], filters, values["limit"], values["offset"], values["all_cards"])))  # fmt: skip
+    return json_response(data)
 
 
 def api_card(request: Request) -> Response:
     name = P.parse(P.CARD, {}, request.path_params)["name"]
-    found, records, others = shared(request).call(card_rulings, name)
-    return json_response(card_payload(name, found, records, others))
+    return json_response(shared(request).call(lambda store: card_payload(store, name, *card_rulings(store, name))))
 
 
 def api_ruling(request: Request) -> Response:
@@ -111,12 +120,15 @@ def api_tags(request: Request) -> Response:
 
 def api_export(request: Request) -> Response:
     values = P.parse(P.EXPORT, request.query_params)
-    records = shared(request).call(select, _filters(values), values["unique"])
+    filters = _filters(values)
     described = {name: values[name] for name in P.EXPORT_FILTERS if values[name]}  # as `kb export`
     fmt = values["format"]
-    disposition = f'attachment; filename="{export_filename(described, fmt)}"'
-    return Response(render_export(records, fmt, described), media_type=FORMATS[fmt].media_type,
-                    headers={**HEADERS, "Content-Disposition": disposition})  # fmt: skip
+    headers = {**HEADERS, "Content-Disposition": f'attachment; filename="{export_filename(described, fmt)}"'}
+    if request.method == "HEAD":  # the headers, without computing the file
+        return Response(b"", media_type=FORMATS[fmt].media_type, headers=headers)
+    records = shared(request).call(select, filters, values["unique"])
+    return Response(render_export(records, fmt, described, values["safe"]), media_type=FORMATS[fmt].media_type,
+                    headers=headers)  # fmt: skip
 
 
 def api_openapi(request: Request) -> Response:

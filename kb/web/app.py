@@ -21,7 +21,6 @@ from __future__ import annotations
 import socket
 import sys
 import threading
-import time
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -46,51 +45,43 @@ from kb.web.api import (
     api_tags,
 )
 from kb.web.errors import handle_exception
+from kb.web.guard import LOOPBACK_NAMES, HostAllowList, ServerTiming, budgeted, head_light
 from kb.web.live import SharedStore
+from kb.web.server import HeaderTimeoutProtocol
 from kb.web.views import page_card, page_ruling, page_search, page_tags
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+KEEP_ALIVE = 5  # seconds an idle kept-alive connection stays open
+GRACE = 3  # seconds requests still running get after SIGTERM
 WEB = Path(__file__).resolve().parent
 
+def _json(handler):
+    return budgeted(head_light(handler))
+
+
+def _page(handler):
+    return budgeted(head_light(handler, "text/html"))
+
+
 ROUTES = [
-    Route("/api/search", api_search),
-    Route("/api/cards/{name:path}", api_card),
-    Route("/api/rulings/{id}/check", api_ruling_check),
-    Route("/api/rulings/{id}", api_ruling),
-    Route("/api/tags", api_tags),
-    Route("/api/export", api_export),
-    Route("/openapi.json", api_openapi),
-    Route("/", page_search),
-    Route("/cards/{name:path}", page_card),
-    Route("/rulings/{id}", page_ruling),
-    Route("/tags", page_tags),
+    Route("/api/search", _json(api_search)),
+    Route("/api/cards/{name:path}", _json(api_card)),
+    Route("/api/rulings/{id}/check", _json(api_ruling_check)),
+    Route("/api/rulings/{id}", _json(api_ruling)),
+    Route("/api/tags", _json(api_tags)),
+    Route("/api/export", budgeted(api_export)),  # HEAD: checks the parameters, renders nothing
+    Route("/openapi.json", _json(api_openapi)),
+    Route("/", _page(page_search)),
+    Route("/cards/{name:path}", _page(page_card)),
+    Route("/rulings/{id}", _page(page_ruling)),
+    Route("/tags", _page(page_tags)),
     Mount("/static", StaticFiles(directory=WEB / "static"), name="static"),
 ]
 
 
-class ServerTiming:
-    """ASGI middleware: each response says how long the server took to make it
-    (``Server-Timing: app;dur=<ms>``), so clients and benchmarks see the time spent inside."""
-
-    def __init__(self, app):
-        self.app = app
-
-    async def __call__(self, scope, receive, send):
-        if scope["type"] != "http":
-            return await self.app(scope, receive, send)
-        start = time.perf_counter()
-
-        async def timed(message):
-            if message["type"] == "http.response.start":
-                duration = f"app;dur={(time.perf_counter() - start) * 1000:.2f}".encode()
-                message = {**message, "headers": [*message.get("headers", []), (b"server-timing", duration)]}
-            await send(message)
-
-        await self.app(scope, receive, timed)
-
-
-def create_app(location: Location) -> Starlette:
-    """The kb web app over the index at ``location`` (IndexMissing when there is none)."""
+def create_app(location: Location, allowed_hosts: tuple[str, ...] = ()) -> Starlette:
+    """The kb web app over the index at ``location`` (IndexMissing when there is none),
+    answering requests for the loopback names and ``allowed_hosts``."""
     store = open_store(location)
     store.catalog.warm()
     live = SharedStore(location, store)
@@ -104,18 +95,24 @@ def create_app(location: Location) -> Starlette:
         routes=ROUTES,
         exception_handlers={KbError: handle_exception, HTTPException: handle_exception, Exception: handle_exception},
         lifespan=lifespan,
-        middleware=[Middleware(ServerTiming)],
+        middleware=[Middleware(ServerTiming), Middleware(HostAllowList, allowed=(*LOOPBACK_NAMES, *allowed_hosts))],
     )
     app.state.kb = live
     return app
 
 
-def run(location: Location, host: str = "127.0.0.1", port: int = 8080) -> None:
+def run(location: Location, host: str = "127.0.0.1", port: int = 8080, allowed_hosts: tuple[str, ...] = ()) -> None:
     """Serve kb with uvicorn until interrupted (loopback only unless ``host`` says otherwise)."""
-    app = create_app(location)
+    app = create_app(location, (*allowed_hosts, *(() if host in LOOPBACK else (host,))))
     if host not in LOOPBACK:
         print(f"kb: serving on {host}: anyone who can reach it can read the index (there is no login)", file=sys.stderr)
-    uvicorn.run(app, host=host, port=port, log_level="info", server_header=False)
+    uvicorn.run(app, **server_options(host, port))
+
+
+def server_options(host: str, port: int | None = None) -> dict:
+    """uvicorn's settings: slow or idle clients time out, SIGTERM ends the server within seconds."""
+    return {"host": host, **({"port": port} if port is not None else {}), "log_level": "info", "server_header": False,
+            "timeout_keep_alive": KEEP_ALIVE, "timeout_graceful_shutdown": GRACE, "http": HeaderTimeoutProtocol}
 
 
 @contextmanager
@@ -126,7 +123,7 @@ def serve_in_thread(app: Starlette, host: str = "127.0.0.1") -> Iterator[str]:
     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # accepted sockets inherit it
     sock.bind((host, 0))
     port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", server_header=False))
+    server = uvicorn.Server(uvicorn.Config(app, **{**server_options(host), "log_level": "warning"}))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True, name="kb-serve")
     thread.start()
     try:

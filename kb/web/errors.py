@@ -46,5 +46,5 @@ async def handle_exception(request: Request, exc: Exception) -> Response:
         log.error("%s %s: %s", request.method, request.url.path, body["error"], exc_info=exc)
     if wants_page(request):
         return html_response(_error_page(request, status, body), status)
-    headers = getattr(exc, "headers", None) if isinstance(exc, HTTPException) else None
+    headers = getattr(exc, "headers", None)
     return json_response(body, status, headers)

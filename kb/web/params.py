@@ -81,7 +81,12 @@ class Param:
 
 
 def parse(params: tuple[Param, ...], query: Mapping[str, str], path: Mapping[str, str] | None = None) -> dict:
-    """The values of ``params`` read from a request's query string and path."""
+    """The values of ``params`` read from a request's query string and path; a parameter
+    given more than once is a BadParameter (which one was meant?)."""
+    for param in params:
+        given = query.getlist(param.name) if hasattr(query, "getlist") else []
+        if len(given) > 1:
+            raise BadParameter(param.name, f"given {len(given)} times; give it once")
     return {p.name: p.parse((path or {}).get(p.name) if p.where == "path" else query.get(p.name)) for p in params}
 
 
@@ -106,6 +111,8 @@ OFFSET = Param("offset", "Skip this many results (for the next page).", "integer
                maximum=MAX_OFFSET)  # fmt: skip
 ALL_CARDS = Param("all_cards", "true: every matching ruling; by default one per text, with the cards that share it.",
                   "boolean", default=False)  # fmt: skip
+SAFE = Param("safe", "false: CSV cells are written as they are, even those a spreadsheet would run as a formula "
+             "(=, +, -, @); by default such cells are prefixed with an apostrophe.", "boolean", default=True)  # fmt: skip
 UNIQUE = Param("unique", "true: one ruling per text (the same ruling on many cards is written once).", "boolean",
                default=False)  # fmt: skip
 FORMAT = Param("format", "The file format of the export.", default="yaml", enum=tuple(FORMATS))
@@ -118,7 +125,7 @@ RUN = Param("run", "run=checks: run the ruling's checks and show their results (
 
 SEARCH = (QUERY, *FILTERS, LIMIT, OFFSET, ALL_CARDS)
 EXPORT_FILTERS = ("tag", "lang", "card", "since", "until")  # as ``kb export`` names them in a file
-EXPORT = (*sorted(FILTERS, key=lambda p: EXPORT_FILTERS.index(p.name)), FORMAT, UNIQUE)
+EXPORT = (*sorted(FILTERS, key=lambda p: EXPORT_FILTERS.index(p.name)), FORMAT, UNIQUE, SAFE)
 CARD = (CARD_NAME,)
 RULING = (RULING_ID,)
 # The search page: the query is optional (no query shows the form and the help); pages of 20.

@@ -1,0 +1,117 @@
+"""What keeps the server answering: a time budget per request, a bound on requests computing at
+once, an allow-list of Host names, HEAD without bodies, and the time spent shown to clients.
+
+- ``budgeted(handler)``: the handler runs in a worker thread, at most CONCURRENT at once; past
+  BUDGET seconds the client gets 503 JSON with ``Retry-After`` (the work finishes in the
+  background: every query is bounded, so it ends soon).
+- ``HostAllowList``: a request whose ``Host`` is not an allowed name gets 400 JSON: a page on
+  another site cannot reach a loopback server through DNS rebinding.
+- ``ServerTiming``: every response says how long the server took (``Server-Timing: app;dur=ms``).
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from typing import Callable
+
+import anyio
+import anyio.to_thread
+from starlette.requests import Request
+from starlette.responses import Response
+
+from kb.errors import KbError
+from kb.web.responses import json_response
+
+BUDGET = 10.0  # seconds a request may compute before the client is answered 503
+CONCURRENT = 32  # requests computing at once; the others wait their turn (memory stays bounded)
+RETRY_AFTER = 2  # seconds, in a 503's Retry-After
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1", "[::1]")
+
+_limiter: anyio.CapacityLimiter | None = None
+
+
+class Overloaded(KbError):
+    """A request took longer than the server's time budget."""
+
+    http_status = 503
+    headers = {"Retry-After": str(RETRY_AFTER)}
+
+
+def _capacity() -> anyio.CapacityLimiter:
+    global _limiter
+    if _limiter is None:
+        _limiter = anyio.CapacityLimiter(CONCURRENT)
+    return _limiter
+
+
+def budgeted(handler: Callable[[Request], Response]) -> Callable:
+    """An async endpoint running ``handler`` in a worker thread within the time budget."""
+
+    @functools.wraps(handler)
+    async def endpoint(request: Request) -> Response:
+        try:
+            with anyio.fail_after(BUDGET):
+                return await anyio.to_thread.run_sync(handler, request, abandon_on_cancel=True, limiter=_capacity())
+        except TimeoutError:
+            raise Overloaded(f"the request took over {BUDGET:g} s; try again, or ask for less") from None
+
+    return endpoint
+
+
+def head_light(handler: Callable[[Request], Response], media_type: str = "application/json") -> Callable:
+    """A HEAD request gets the headers, checked parameters and no body, without the work of one."""
+
+    @functools.wraps(handler)
+    def endpoint(request: Request) -> Response:
+        if request.method == "HEAD":
+            return Response(b"", media_type=media_type)
+        return handler(request)
+
+    return endpoint
+
+
+class HostAllowList:
+    """ASGI middleware: only requests for an allowed Host name are served."""
+
+    def __init__(self, app, allowed: tuple[str, ...] = LOOPBACK_NAMES):
+        self.app = app
+        self.allowed = {name.lower() for name in allowed}
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        host = dict(scope.get("headers", ())).get(b"host", b"").decode("latin-1").lower()
+        if host_name(host) not in self.allowed:
+            response = json_response({"error": f"host {host!r} is not served here; kb serve --allow-host NAME adds "
+                                               "a name (when kb is behind a proxy)"}, 400)  # fmt: skip
+            return await response(scope, receive, send)
+        return await self.app(scope, receive, send)
+
+
+def host_name(host: str) -> str:
+    """The name in a Host header, without its port: ``[::1]:8080`` → ``[::1]``."""
+    if host.startswith("["):
+        return host[: host.index("]") + 1] if "]" in host else host
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
+class ServerTiming:
+    """ASGI middleware: each response says how long the server took to make it
+    (``Server-Timing: app;dur=<ms>``), so clients and benchmarks see the time spent inside."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        start = time.perf_counter()
+
+        async def timed(message):
+            if message["type"] == "http.response.start":
+                duration = f"app;dur={(time.perf_counter() - start) * 1000:.2f}".encode()
+                message = {**message, "headers": [*message.get("headers", []), (b"server-timing", duration)]}
+            await send(message)
+
+        await self.app(scope, receive, timed)
