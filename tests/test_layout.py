@@ -19,6 +19,7 @@ LONGER = {
 # The pipeline, first stage first: a module may import its own stage and earlier ones.
 STAGES = [
     {"kb", "kb.errors", "kb.records", "kb.text"},
+    {"kb.learn"},
     {"kb.checks"},
     {"kb.ingest"},
     {"kb.index"},

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from kb.text import learn_lexicon
+from kb.learn import lexicon as learner, segments, selection
+from kb.learn.cards import CardText, read_mtgjson
 from kb.text.analysis import phrase_terms
 from kb.text.lexicon import (
     COLUMNS, GLOSSARY_YAML, LEXICON_TSV, LexiconError, expand, lexicon, load, read_tsv,
@@ -144,7 +145,7 @@ def test_unknown_language():
 
 def test_shipped_lexicon_file():
     lines = LEXICON_TSV.read_text(encoding="utf-8").splitlines()
-    assert lines[0].startswith("# ") and any(line.startswith("# command: python -m kb.text.learn_lexicon")
+    assert lines[0].startswith("# ") and any(line.startswith("# command: python -m kb.learn.lexicon")
                                              for line in lines if line.startswith("#"))
     header = next(line for line in lines if not line.startswith("#"))
     assert tuple(header.split("\t")) == COLUMNS
@@ -152,10 +153,10 @@ def test_shipped_lexicon_file():
     assert 300 <= len(rows) <= 5000
     assert [r[:2] for r in rows] == sorted(r[:2] for r in rows)
     for en, it, en_form, it_form, score, count in rows:
-        assert 0.0 < score <= 1.0 and count >= learn_lexicon.MIN_LINKS
+        assert 0.0 < score <= 1.0 and count >= selection.MIN_LINKS
         # the forms analyse to the terms (but for the few words the learner treats as stop words)
-        assert tuple(t for t in phrase_terms(en_form, "en") if t not in learn_lexicon.WEAK["en"]) == en
-        assert tuple(t for t in phrase_terms(it_form, "it") if t not in learn_lexicon.WEAK["it"]) == it
+        assert tuple(t for t in phrase_terms(en_form, "en") if t not in segments.WEAK["en"]) == en
+        assert tuple(t for t in phrase_terms(it_form, "it") if t not in segments.WEAK["it"]) == it
 
 
 def test_lexicon_is_cached():
@@ -185,8 +186,8 @@ def learned(tmp_path_factory):
     """The lexicon learned from the fixture corpus, through the command line, and loaded back."""
     out = tmp_path_factory.mktemp("lexicon") / "lexicon.tsv"
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(learn_lexicon, "MIN_LINKS_MULTI", 3)  # a tiny corpus: little evidence
-        assert learn_lexicon.main([str(FIXTURE), "--out", str(out), "--quiet"]) == 0
+        mp.setattr(selection, "MIN_LINKS_MULTI", 3)  # a tiny corpus: little evidence
+        assert learner.main([str(FIXTURE), "--out", str(out), "--quiet"]) == 0
     return out, load(out, None)
 
 
@@ -209,7 +210,7 @@ def test_learner_output(learned):
     out, lex = learned
     text = out.read_text(encoding="utf-8")
     assert text.startswith("# kb: EN<->IT lexicon")
-    assert f"# command: python -m kb.text.learn_lexicon {FIXTURE} --out {out}" in text
+    assert f"# command: python -m kb.learn.lexicon {FIXTURE} --out {out}" in text
     words = {term for en, t in lex.entries() for term in en + t.terms}
     # the card names (blanked in their own texts, "Tymna" as well as "Tymna the Weaver") are not
     # learned, nor are the German texts of the MTGJSON file
@@ -219,24 +220,24 @@ def test_learner_output(learned):
 
 
 def test_blank_name():
-    assert "Tymna" not in learn_lexicon.blank_name("Tymna draws. Tymna the Weaver attacks.", "Tymna the Weaver")
-    assert "Ricercatore" not in learn_lexicon.blank_name(
+    assert "Tymna" not in segments.blank_name("Tymna draws. Tymna the Weaver attacks.", "Tymna the Weaver")
+    assert "Ricercatore" not in segments.blank_name(
         "trasforma il Ricercatore Aberrante", "Ricercatore Aberrante // Forma Perfezionata")
 
 
 def test_segments_split_reminder_text_and_sentences():
-    card = learn_lexicon.CardText(
+    card = CardText(
         name_en="Academy Drake", name_it="Draghetto dell'Accademia",
         text_en="Kicker {4} (You may pay an additional {4} as you cast this spell.)\nFlying",
         text_it="Potenziamento {4} (Puoi pagare {4} addizionale mentre lanci questa magia.)\nVolare",
     )
-    segments = learn_lexicon.segment_pairs(card)
-    assert [(en.split()[0], it.split()[0]) for en, it in segments] == [
+    pairs = segments.segment_pairs(card)
+    assert [(en.split()[0], it.split()[0]) for en, it in pairs] == [
         ("Kicker", "Potenziamento"), ("You", "Puoi"), ("Flying", "Volare")]
 
 
 def test_read_mtgjson_keeps_italian_only():
-    cards = list(learn_lexicon.read_mtgjson(FIXTURE / "mtgjson" / "TST.json"))
+    cards = list(read_mtgjson(FIXTURE / "mtgjson" / "TST.json"))
     assert [c.name_it for c in cards] == ["Esploratore Aereo", "Duellante Giurato",
                                           "Tymna la Tessitrice", "Evocatombe"]
     assert cards[0].type_en == "Creature — Human Scout" and cards[0].type_it.startswith("Creatura")

@@ -8,10 +8,13 @@ from __future__ import annotations
 import json
 import re
 from importlib import resources
+from pathlib import Path
 
 import pytest
 import yaml
 
+from kb.learn.cards import CardText, aligned_lines, lines_not_naming_itself
+from kb.learn.mechanics import read_cards
 from kb.text import analysis
 from kb.text.vocabulary import load, vocabulary
 
@@ -310,3 +313,25 @@ def test_files_merge_by_id():
 def test_an_exact_word_must_be_a_searchable_word():
     with pytest.raises(ValueError, match="one word that is not a stop word"):
         load("tags: [{id: x, kind: concept, rules: ['1'], forms: {en: ['=the']}}]")
+
+
+# --- the learner's cards (kb.learn) -------------------------------------------------------------
+
+CARDS = Path(__file__).resolve().parent / "fixtures" / "lexicon"  # cards_it.jsonl and an MTGJSON file
+
+
+def test_the_learner_reads_each_card_with_both_texts_once():
+    cards = read_cards(CARDS)
+    keys = [(c.card, c.text_en, c.text_it) for c in cards]
+    assert len(keys) == len(set(keys)) and all(c.text_en and c.text_it for c in cards)
+    assert {"Aerial Scout", "Sworn Duelist", "Gravecaller"} <= {c.card for c in cards}  # both sources
+
+
+def test_card_lines_are_paired_and_glued_italian_lines_split():
+    card = CardText("Sky Lancer", "Lanciere del Cielo", "Flying\nWhenever Sky Lancer attacks, draw a card.",
+                    "VolareOgniqualvolta il Lanciere del Cielo attacca, pesca una carta.", card="Sky Lancer")
+    assert [it for _, it in aligned_lines(card)] == ["Volare", "Ogniqualvolta il Lanciere del Cielo attacca, pesca una carta."]
+    assert aligned_lines(card, unglue=False) == []
+    named = CardText("Storm Entity", "Entità della Tempesta", "Haste\nStorm Entity enters with a counter.",
+                     "Rapidità\nL'Entità della Tempesta entra con un segnalino.", card="Storm Entity")
+    assert lines_not_naming_itself(named) == [("Haste", "Rapidità")]

@@ -3,7 +3,7 @@
 Two sources, loaded once by ``lexicon()``:
 
 - ``kb/vocab/lexicon.tsv``: pairs learned from the parallel card texts by
-  ``python -m kb.text.learn_lexicon`` (already analysed: loading needs no analysis);
+  ``python -m kb.learn.lexicon`` (already analysed: loading needs no analysis);
 - ``kb/vocab/glossary.yaml``: a small reviewed glossary of rules words that cards rarely print
   (stack / pila, priority / priorità); its surface forms are analysed on load.
 
