@@ -21,6 +21,8 @@ import ijson
 from kb.ingest.importers.common import (
     BUFFER,
     GZIP_MAGIC,
+    MAX_PREFIX,
+    PARSE_BUFFER,
     Event,
     StreamError,
     explain,
@@ -75,7 +77,7 @@ def shape(data: bytes, cut: bool = False) -> tuple[str | None, bool, str]:
 
     ``cut``: ``data`` is the head of a longer file, so running out of it is no error.
     """
-    events = ijson.parse(io.BytesIO(data))
+    events = ijson.parse(io.BytesIO(data), buf_size=PARSE_BUFFER)
     started = False
     try:
         first = next(events)
@@ -92,6 +94,8 @@ def _mtgjson(events: Iterator[Event]) -> str | None:
     for prefix, event, value in events:
         if prefix == "" and event == "map_key" and value in MTGJSON_KEYS:
             return "mtgjson"
+        if len(prefix) > MAX_PREFIX:
+            return None  # nested absurdly deep: no kind kb reads
     return None
 
 
@@ -102,7 +106,7 @@ def _scryfall(events: Iterator[Event]) -> str | None:
     for prefix, event, value in events:
         if prefix == "item.object" and event == "string":
             return SCRYFALL_OBJECTS.get(value)
-        if prefix == "item" and event == "end_map":
+        if (prefix == "item" and event == "end_map") or len(prefix) > MAX_PREFIX:
             return None
     return None
 
