@@ -21,7 +21,7 @@ from kb.search.fields import FIELDS, any_of
 from kb.search.interpret import for_store
 from kb.search.query import And, Field, Not, Or, Phrase, Word, parse_query
 from kb.text import analysis
-from kb.text.vocabulary import Vocabulary, vocabulary
+from kb.text.vocabulary import Vocabulary
 
 TEXT_FIELDS = {lang: f"text_{lang}" for lang in analysis.LANGS}
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
 from whoosh import query as wq
 
 from kb.errors import OptionError, UnknownTag
