@@ -24,7 +24,7 @@ MATCHED = 0.25  # a concept counts as matched by a ruling scoring at least this 
 PAIRED = 0.8  # a ruling's translation scores at least this share of the ruling's score
 CARD_SCORE = 3.0  # a ruling of a card the question names (× the alternative's weight), at least
 CARD_SHARE = 0.5  # ... or this share of what the question's other words can be worth
-TAG_SCALE = 1.0  # a ruling carrying a tag the question names: × the tag's idf
+TAG_SCALE = 1.5  # a ruling carrying a tag the question names: × the tag's idf
 
 
 def concept_scores(executor: Executor, concepts: list) -> Match:
