@@ -1,16 +1,20 @@
-"""How well do real rulings link to the checks that encode their claims?
+"""How well do rulings link to the claims they state, with the right polarity?
 
-Reads the English rulings of the corpus (``rulings_en.jsonl``: JSON lines ``{card, date, text,
-source}``), keeps those that mention goad, split second or madness, links each one as ingest does
-(``kb.checks.links.link`` with the ruling's analysed terms and tags), and prints the share linked to
-a *relevant* check (one of its mechanic; a cost check for madness, a mana ability check for split
-second), per mechanic, the commonest unlinked claims, and how long linking the whole corpus takes.
+    .venv/bin/python bench/link_coverage.py                 # the dev half of the labelled set (tuned on)
+    .venv/bin/python bench/link_coverage.py --split test    # the untuned half: measure only
+    .venv/bin/python bench/link_coverage.py --calibrate     # thresholds on the dev half
+    .venv/bin/python bench/link_coverage.py --corpus        # also the linked share of the real corpus
 
-    .venv/bin/python bench/link_coverage.py [--corpus DIR] [--unlinked N] [--min-share 0.8] [--per-check]
+The labelled set is bench/claims_set.yaml: ruling-like sentences in both languages, worded
+unlike the official rulings, that assert a claim, contradict one, or state none (near misses).
+Each is tagged and linked as ingest does. Measures:
 
-The corpus folder is ``--corpus``, else ``$KB_CORPUS``, else ``../shared/corpus`` next to the
-repository. Without it the benchmark says so and exits 0. It exits 1 when the share is below
-``--min-share``.
+  precision, recall   of (sentence, claim) links, whatever their polarity
+  polarity            share of the correct links with the right polarity
+  contradictions      that fail (linked to their claim as denied), and that would PASS (a link
+                      asserting a claim that holds): the second must be 0
+The corpus part links every ruling of ../shared/corpus/rulings_en.jsonl (or KB_CORPUS) and
+reports the share linked, of rulings and of distinct texts, and the time it takes.
 """
 
 from __future__ import annotations
@@ -18,106 +22,154 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 import time
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import yaml
 
-from kb.checks.links import Links, linker
-from kb.text import analysis
-from kb.text.vocabulary import vocabulary
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-MECHANICS = {
-    "goad": re.compile(r"\bgoad", re.IGNORECASE),
-    "split_second": re.compile(r"\bsplit second", re.IGNORECASE),
-    "madness": re.compile(r"\bmadness", re.IGNORECASE),
-}
-# The check families that can encode the claim of a ruling about each mechanic.
-RELEVANT = {
-    "goad": ("goad",),
-    "split_second": ("split_second", "mana_ability"),
-    "madness": ("madness", "cost"),
-}
+from kb.checks import links as L  # noqa: E402
+from kb.text import analysis  # noqa: E402
+from kb.text.vocabulary import vocabulary  # noqa: E402
+
+SET = ROOT / "bench" / "claims_set.yaml"
 
 
-def corpus_dir(given: str | None) -> Path:
-    if given:
-        return Path(given)
-    if os.environ.get("KB_CORPUS"):
-        return Path(os.environ["KB_CORPUS"])
-    return Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+def tags_of(text: str, lang: str) -> tuple[str, ...]:
+    langs = ("it", "en") if lang == "it" else ("en",)
+    return vocabulary().tags_in({code: analysis.terms(text, code) for code in langs}, text=text)
 
 
-def mechanics_of(text: str) -> tuple[str, ...]:
-    return tuple(name for name, pattern in MECHANICS.items() if pattern.search(text))
+def evaluate(items: list[dict], link_with=None) -> dict:
+    link_with = link_with or L.link
+    tp = fp = fn = right = contradicted = passing = 0
+    wrong: list[str] = []
+    for item in items:
+        found = link_with(item["text"], item["lang"], tags_of(item["text"], item["lang"]))
+        gold = item.get("claim")
+        claims = {link.claim: link for link in found}
+        for link in found:
+            if link.claim == gold:
+                tp += 1
+                expected = L.ASSERTS if item["kind"] == "asserts" else L.DENIES
+                right += link.polarity == expected
+                if link.polarity != expected:
+                    wrong.append(f"polarity {item['id']}: {link.polarity} {link.claim} {link.score}: {item['text'][:90]}")
+            else:
+                fp += 1
+                wrong.append(f"false link {item['id']} ({item['kind']} {gold}): {link.claim} {link.score}: {item['text'][:90]}")
+        if gold and gold not in claims:
+            fn += 1
+            wrong.append(f"missed {item['id']} ({item['kind']} {gold}): {item['text'][:90]}")
+        if item["kind"] == "contradicts":
+            contradicted += gold in claims and claims[gold].polarity == L.DENIES
+            passing += any(link.polarity == L.ASSERTS for link in found)  # claims hold: an asserting link passes
+    contradictions = sum(1 for i in items if i["kind"] == "contradicts")
+    return {
+        "items": len(items),
+        "precision": round(tp / (tp + fp), 3) if tp + fp else 1.0,
+        "recall": round(tp / (tp + fn), 3) if tp + fn else 1.0,
+        "polarity": round(right / tp, 3) if tp else 1.0,
+        "contradictions": contradictions,
+        "contradictions_failing": round(contradicted / contradictions, 3) if contradictions else 1.0,
+        "contradictions_passing": passing,
+        "mistakes": wrong,
+    }
 
 
-def relevant(links: Links, mechanics: tuple[str, ...]) -> bool:
-    families = {family for m in mechanics for family in RELEVANT[m]}
-    return any(check.split(".", 1)[0] in families for check in links.checks)
+def calibrate(items: list[dict]) -> None:
+    original = L.THRESHOLD
+    for threshold in [x / 100 for x in range(30, 86, 5)]:
+        L.THRESHOLD = threshold
+        L.linker()._memo.clear()
+        r = evaluate(items)
+        print(f"threshold {threshold:.2f}: precision {r['precision']:.3f} recall {r['recall']:.3f} "
+              f"polarity {r['polarity']:.3f} contradictions failing {r['contradictions_failing']:.3f} "
+              f"passing {r['contradictions_passing']}")  # fmt: skip
+    L.THRESHOLD = original
 
 
-def link_all(texts: list[str]) -> tuple[list[Links], float, float]:
-    """Links for each text as ingest makes them; seconds spent analysing and linking."""
-    vocab, link = vocabulary(), linker()
+def corpus_share(folder: Path) -> dict:
+    rows = [json.loads(line) for line in (folder / "rulings_en.jsonl").read_text(encoding="utf-8").splitlines()]
     start = time.perf_counter()
-    terms = [{"en": analysis.terms(text, "en")} for text in texts]
-    analysed = time.perf_counter()
-    tags = [vocab.tags_in(t) for t in terms]
-    tagged = time.perf_counter()
-    links = [link.link(text, "en", tag, t) for text, tag, t in zip(texts, tags, terms)]
-    return links, analysed - start, time.perf_counter() - tagged
+    linked_texts: dict[str, bool] = {}
+    linked = 0
+    claims: Counter = Counter()
+    for row in rows:
+        text = row["text"]
+        if text not in linked_texts:
+            found = L.link(text, "en", tags_of(text, "en"))
+            linked_texts[text] = bool(found)
+            claims.update(link.claim for link in found)
+        linked += linked_texts[text]
+    return {
+        "rulings": len(rows), "linked": linked, "share": round(linked / len(rows), 4),
+        "texts": len(linked_texts), "texts_linked": sum(linked_texts.values()),
+        "texts_share": round(sum(linked_texts.values()) / len(linked_texts), 4),
+        "seconds": round(time.perf_counter() - start, 1), "top_claims": claims.most_common(10),
+    }  # fmt: skip
 
 
-def report(rows: list[dict], links: list[Links], unlinked_shown: int, per_check: bool) -> float:
-    selected = [(row, link, mechanics_of(row["text"])) for row, link in zip(rows, links)]
-    selected = [(row, link, m) for row, link, m in selected if m]
-    good = [(row, link, m) for row, link, m in selected if relevant(link, m)]
-    share = len(good) / len(selected) if selected else 0.0
-    print(f"rulings mentioning goad, split second or madness: {len(selected)}")
-    print(f"linked to a relevant check: {len(good)} = {share:.1%}")
-    for name in MECHANICS:
-        of = [s for s in selected if name in s[2]]
-        ok = sum(1 for row, link, m in of if relevant(link, m))
-        print(f"  {name:13} {ok:4} / {len(of):4} = {ok / len(of):.1%}" if of else f"  {name:13} none")
-    irrelevant = [s for s in selected if s[1].checks and not relevant(s[1], s[2])]
-    no_check = Counter(link.no_check for _, link, _ in selected if not link.checks and link.no_check)
-    print(f"linked only to checks of other mechanics: {len(irrelevant)}")
-    print(f"no check, with a reason in data: {sum(no_check.values())}")
-    for reason, count in no_check.most_common():
-        print(f"  [{count}] {reason}")
-    unlinked = Counter(row["text"] for row, link, _ in selected if not link.checks and not link.no_check)
-    print(f"unlinked, no reason: {sum(unlinked.values())} ({len(unlinked)} distinct texts); commonest:")
-    for text, count in unlinked.most_common(unlinked_shown):
-        print(f"  [{count}] {text}")
-    if per_check:
-        counts = Counter(check for _, link, _ in selected for check in link.checks)
-        print("rulings per check:")
-        for check, count in counts.most_common():
-            print(f"  {count:4} {check}")
-    return share
-
-
-def main(argv: list[str] | None = None) -> int:
+def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--corpus", help="the corpus folder (default: $KB_CORPUS or ../shared/corpus)")
-    parser.add_argument("--unlinked", type=int, default=12, help="how many unlinked claims to show")
-    parser.add_argument("--min-share", type=float, default=0.8, help="exit 1 below this share")
-    parser.add_argument("--per-check", action="store_true", help="also count the rulings of each check")
-    args = parser.parse_args(argv)
-    path = corpus_dir(args.corpus) / "rulings_en.jsonl"
-    if not path.is_file():
-        print(f"skipped: no corpus at {path} (set KB_CORPUS or pass --corpus)")
-        return 0
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    links, analysing, linking = link_all([row["text"] for row in rows])
-    share = report(rows, links, args.unlinked, args.per_check)
-    print(f"whole corpus, {len(rows)} rulings: analysis {analysing:.2f} s, linking {linking:.2f} s")
-    return 0 if share >= args.min_share else 1
+    parser.add_argument("--split", choices=("dev", "test", "all"), default="dev")
+    parser.add_argument("--calibrate", action="store_true", help="Sweep the threshold on the dev half.")
+    parser.add_argument("--corpus", action="store_true", help="Also link the real corpus.")
+    parser.add_argument("--mistakes", action="store_true", help="List the mistakes (dev half only).")
+    parser.add_argument("--loo", action="store_true", help="Leave-one-out on the dev half, its items known.")
+    args = parser.parse_args()
+    items = yaml.safe_load(SET.read_text(encoding="utf-8"))["items"]
+    if args.calibrate:
+        calibrate([i for i in items if i["split"] == "dev"])
+        return
+    if args.loo:
+        result = leave_one_out([i for i in items if i["split"] == "dev"])
+        mistakes = result.pop("mistakes")
+        print(json.dumps({"leave_one_out": "dev", "threshold": L.THRESHOLD, **result}, indent=2))
+        if args.mistakes:
+            print("\n".join(mistakes))
+        return
+    chosen = [i for i in items if args.split == "all" or i["split"] == args.split]
+    result = evaluate(chosen)
+    mistakes = result.pop("mistakes")
+    print(json.dumps({"split": args.split, "threshold": L.THRESHOLD, **result}, indent=2))
+    if args.mistakes:
+        if args.split != "dev":
+            raise SystemExit("mistakes are listed for the dev half only (the test half is never looked at)")
+        print("\n".join(mistakes))
+    if args.corpus:
+        folder = Path(os.environ.get("KB_CORPUS") or ROOT.parent / "shared" / "corpus")
+        print(json.dumps(corpus_share(folder), indent=2))
+
+
+def known_examples(items: list[dict]) -> list[tuple[str, int, str, str]]:
+    """Labelled items as known phrasings: asserting, denying, or (near misses) of no claim."""
+    polarity = {"asserts": 1, "contradicts": -1, "none": 1}
+    return [(i["claim"] or L.NO_CLAIM, polarity[i["kind"]], i["text"], i["lang"]) for i in items]
+
+
+def leave_one_out(items: list[dict]) -> dict:
+    """Each dev item linked with all the other dev items known as phrasings: what the test half
+    may expect once the dev half is known (bench/claims_set.yaml, --known)."""
+    from kb.checks.registration import registry
+
+    claims = list(registry().values())
+    base, tags = L.phrasings_of(claims), {c.id: (c.tags[0] if c.tags else "") for c in claims}
+    full = L.Linker(base + known_examples(items), tags)
+    own = {id(i): [k for k, known in enumerate(full.known) if known.text == i["text"]] for i in items}
+
+    def link(text, lang, tags_):
+        item = by_text[text]
+        hidden = set(own[id(item)])
+        return full.match(text, lang, frozenset(tags_), hidden=hidden)
+
+    by_text = {i["text"]: i for i in items}
+    return evaluate(items, link)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -99,7 +99,7 @@ def plan(base_url: str, total: int, seed: int = 1) -> list[tuple[str, str]]:
         tags = [row["id"] for row in client.get("/api/tags").json() if sum(row["counts"].values())]
     rng = random.Random(seed)
     names = sorted({n for r in records for n in [*r["card_names"].values(), r["card"]] if '"' not in n})
-    with_checks = [r["id"] for r in records if r["checks"]] or [r["id"] for r in records]
+    with_checks = [r["id"] for r in records if r["links"]] or [r["id"] for r in records]
     kinds = [kind for kind, weight in MIX for _ in range(weight)]
 
     def search() -> str:

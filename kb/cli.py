@@ -235,18 +235,21 @@ def card(ctx, name, index_dir, as_json):
 def show(ruling_id, index_dir, as_json, rules_file):
     """One ruling by its id (or a unique prefix of at least 4 characters), with its checks."""
     from kb.checks import get as get_check
+    from kb.checks import registry
     from kb.checks.comprules import load_rules
 
     with _open(index_dir) as store:
         record = store.get(ruling_id)
         shared = store.shared_with(record)
         translation = store.translation(record)
+        links = [link for link in store.links(record) if link.claim in registry()]
     rule_text = load_rules(rules_file) if rules_file else {}
     if as_json:
-        _echo_json({**record.to_dict(), **({"translation": translation.to_dict()} if translation else {})})
+        _echo_json({**record.to_dict(), "links": [link.to_dict() for link in links],
+                    **({"translation": translation.to_dict()} if translation else {})})  # fmt: skip
         return
-    checks = [get_check(check_id) for check_id in record.checks]
-    _echo(terminal.ruling_lines(record, shared, translation, checks, rule_text))
+    checks = [get_check(link.claim) for link in links]
+    _echo(terminal.ruling_lines(record, shared, translation, checks, rule_text, links))
 
 
 @main.command()
@@ -327,14 +330,15 @@ def serve(host, port, allowed, index_dir):
 @main.command()
 @click.argument("ids", nargs=-1)
 @click.option("--tag", help="Run the checks of every ruling with this tag.")
-@click.option("--all", "everything", is_flag=True, help="Run every registered check.")
+@click.option("--all", "everything", is_flag=True, help="Run every registered claim and every linked ruling.")
 @index_option
 @json_option
 def check(ids, tag, everything, index_dir, as_json):
     """Run the executable rule checks linked to rulings.
 
-    IDS are ruling ids (or check ids such as goad.multiple_goaders). Prints each ruling, check,
-    CR numbers and pass or fail; exit status 1 when a check fails.
+    IDS are ruling ids (or claim ids such as goad.multiple_goaders). Prints each ruling, the claim
+    it states or denies, CR numbers and pass (the model agrees with the ruling) or fail; exit
+    status 1 when one fails. --all runs every claim and every linked ruling.
     """
     from kb.checks.verify import resolve_ids, verify
 
@@ -344,13 +348,19 @@ def check(ids, tag, everything, index_dir, as_json):
         check_ids, rulings = resolve_ids(ids, store.get)
         if tag:
             rulings += select(store, option_filters(tag=tag, vocab=store.vocabulary))
-    runs = verify(rulings, check_ids, everything)
-    failed = sum(1 for r in runs if r.result is not None and not r.result.passed)
-    passed = sum(1 for r in runs if r.result is not None and r.result.passed)
+        if everything:
+            rulings += [r for r in select(store, []) if store.links(r)]
+        runs = verify(rulings, check_ids, everything, store.links)
+    failed = sum(1 for r in runs if r.passed is False)
+    passed = sum(1 for r in runs if r.passed)
+    claims = sum(1 for r in runs if r.ruling is None)
+    linked = len({r.ruling.id for r in runs if r.ruling is not None and r.result is not None})
     if as_json:
-        _echo_json({"passed": passed, "failed": failed, "results": [r.to_dict() for r in runs]})
+        _echo_json({"passed": passed, "failed": failed, "claims": claims, "rulings": linked,
+                    "results": [r.to_dict() for r in runs]})  # fmt: skip
     else:
-        _echo([*terminal.check_lines(runs), "", f"{passed} check run(s) passed, {failed} failed"])
+        _echo([*terminal.check_lines(runs), "",
+               f"{passed} check run(s) passed, {failed} failed ({claims} claim(s), {linked} linked ruling(s))"])
     if failed:
         raise click.exceptions.Exit(1)
 

@@ -55,6 +55,38 @@ def _field(schema: dict, description: str = "", **options):
 
 _STRINGS = {"type": "array", "items": {"type": "string"}}
 
+ASSERTS, DENIES = "asserts", "denies"
+
+
+@dataclass(frozen=True)
+class Link:
+    """A ruling states ``claim`` (``asserts``) or its negation (``denies``): found by the linker
+    (kb.checks.links) with a similarity ``score`` and the known phrasing it matched, ``evidence``."""
+
+    claim: str
+    polarity: str
+    score: float
+    evidence: str = ""
+
+    def to_dict(self) -> dict:
+        return {"claim": self.claim, "polarity": self.polarity, "score": self.score, "evidence": self.evidence}
+
+    @classmethod
+    def from_dict(cls, data) -> "Link":
+        return cls(str(data["claim"]), str(data["polarity"]), float(data["score"]), str(data.get("evidence", "")))
+
+
+LINK_SCHEMA = {
+    "type": "object",
+    "required": ["claim", "polarity", "score"],
+    "properties": {
+        "claim": {"type": "string", "description": "The id of the claim (see /api/checks)."},
+        "polarity": {"type": "string", "enum": [ASSERTS, DENIES], "description": "Whether the ruling states the claim or its negation."},
+        "score": {"type": "number", "description": "How closely the ruling matched the phrasing (cosine, 0-1)."},
+        "evidence": {"type": "string", "description": "The known phrasing of the claim the ruling matched."},
+    },
+}
+
 
 @dataclass(frozen=True)
 class Ruling:
@@ -71,7 +103,8 @@ class Ruling:
     text: str = _field({"type": "string"})
     tags: tuple[str, ...] = _field(_STRINGS, "Tag ids (see /api/tags).", default=())
     rules: tuple[str, ...] = _field(_STRINGS, "Comprehensive Rules numbers.", default=())
-    checks: tuple[str, ...] = _field(_STRINGS, "Ids of the checks that encode the ruling's claim.", default=())
+    links: tuple[Link, ...] = _field({"type": "array", "items": LINK_SCHEMA},
+                                     "The claims the ruling states or denies, best first.", default=())  # fmt: skip
     source: str = _field({"type": "string"}, "file:line the ruling was read from.", default="")
     # why no check encodes this ruling's claim, when none does
     no_check: str | None = _field({"type": "string"}, "Why no check encodes the claim (only when so).", default=None)
@@ -83,6 +116,11 @@ class Ruling:
     def key(self) -> str:
         """The card this ruling is about, the same for its Italian and English names."""
         return card_key(self.card_names.get("en") or self.card_names.get("it") or self.card)
+
+    @property
+    def checks(self) -> tuple[str, ...]:
+        """The ids of the claims the ruling is linked to."""
+        return tuple(link.claim for link in self.links)
 
     @property
     def source_file(self) -> str:
@@ -104,8 +142,9 @@ class Ruling:
         """The record in the JSON contract: its fields in order, the optional ones only when set."""
         data = asdict(self)
         data["date"] = self.date.isoformat()
-        for name in ("tags", "rules", "checks"):
+        for name in ("tags", "rules"):
             data[name] = list(data[name])
+        data["links"] = [link.to_dict() for link in self.links]
         return {key: value for key, value in data.items() if key not in OPTIONAL or value is not None}
 
     @classmethod
@@ -115,8 +154,9 @@ class Ruling:
         values["date"] = date.fromisoformat(data["date"])
         values["card_names"] = dict(data.get("card_names") or {})
         values["mixed"] = bool(data["mixed"])
-        for name in ("tags", "rules", "checks"):
+        for name in ("tags", "rules"):
             values[name] = tuple(data.get(name, ()))
+        values["links"] = tuple(Link.from_dict(link) for link in data.get("links", ()))
         return cls(**values)
 
 

@@ -1,190 +1,110 @@
-"""The check registry and runner, and consistency over the registry (docs, rules, links)."""
+"""The claim registry and runner (kb.checks' Python API), and the link data's consistency with it."""
 
 from __future__ import annotations
 
-import re
-from functools import lru_cache
 from pathlib import Path
 
 import pytest
 
 import kb.checks as checks
-from kb.checks import CheckResult, check, get, registry, run, run_all
+from kb.checks import Check, CheckResult, Claim, get, register, registry, run, run_all
 from kb.checks import registration as registry_module
-from kb.checks.comprules import load_rules
+from kb.checks.claims import Scenario, load
 from kb.checks.links import linker
 from kb.errors import UnknownCheck
-from kb.ingest.readers import RawRuling, read_dated
-from kb.text import analysis
-from kb.text.vocabulary import vocabulary
-
-from .conftest import CORPUS
 
 REPO = Path(__file__).resolve().parents[1]
-MECHANICS = {"goad", "split_second", "madness", "cost", "exchange", "mana_ability"}
 IDS = list(registry())
 
 
 @pytest.fixture
-def scratch_check():
-    """Register throw-away checks for the runner tests, and remove them afterwards."""
+def scratch():
+    """Register throw-away claims, and remove them afterwards."""
     before = dict(registry_module._REGISTRY)
-    yield check
+    yield register
     registry_module._REGISTRY.clear()
     registry_module._REGISTRY.update(before)
 
 
-@pytest.mark.parametrize("check_id", IDS)
-def test_check_passes(check_id):
-    result = run(check_id)
-    assert result.passed, f"{check_id}: {result.message}"
-    assert result.id == check_id and result.rules == get(check_id).rules and result.title == get(check_id).title
+def claim(claim_id="test.scratch", rules=("116",), scenarios=()):
+    return Claim(claim_id, "a title", tuple(rules), (), {"en": "An English claim.", "it": "Un'affermazione."}, {},
+                 tuple(scenarios))
 
 
-def test_run_all_runs_every_check():
-    results = run_all()
-    assert [r.id for r in results] == IDS and all(isinstance(r, CheckResult) for r in results)
-    assert [r.id for r in run_all(IDS[:2])] == IDS[:2]
-
-
-def test_failing_and_crashing_checks_report_instead_of_raising(scratch_check):
-    @scratch_check(id="test.fails", title="fails", rules=("702.61a",))
-    def fails():
-        """A failing claim."""
-        assert 1 + 1 == 3, "arithmetic is broken"
-
-    @scratch_check(id="test.bare_assert", title="fails", rules=("702.61a",))
-    def bare():
-        """A failing claim with no message."""
-        assert [] == [1]
-
-    @scratch_check(id="test.crashes", title="crashes", rules=("702.61a",))
-    def crashes():
-        """A check with a bug."""
-        return {}["missing"]
-
-    failed = run("test.fails")  # (pytest's assertion rewriting adds details to the message here)
-    assert (failed.passed, failed.rules, failed.title) == (False, ("702.61a",), "fails")
-    assert failed.message.startswith("arithmetic is broken")
-    assert not run("test.bare_assert").passed and "[1]" in run("test.bare_assert").message
-    assert run("test.crashes").message == "error: KeyError: 'missing'" and not run("test.crashes").passed
-
-
-@pytest.mark.parametrize(
-    "kw, message",
-    [
-        ({"id": "NoDot", "title": "t", "rules": ("116",)}, "must be 'mechanic.name'"),
-        ({"id": "goad.multiple_goaders", "title": "t", "rules": ("116",)}, "registered twice"),
-        ({"id": "test.no_rules", "title": "t", "rules": ()}, "cites no Comprehensive Rules"),
-    ],
-)
-def test_registration_errors(scratch_check, kw, message):
-    with pytest.raises(ValueError, match=message):
-        scratch_check(**kw)(lambda: None)
-
-
-def test_unknown_check_suggests():
-    with pytest.raises(UnknownCheck, match="did you mean 'goad.multiple_goaders'") as caught:
-        run("goad.multiple_goader")
-    assert caught.value.exit_code == 1 and caught.value.http_status == 404
-
-
-def test_result_to_dict():
-    assert run("goad.not_an_ability").to_dict()["rules"] == ["701.15b"]
+def test_registry_is_in_file_order():
+    assert IDS == [c.id for c in load()]
+    assert IDS[0].startswith("goad.") and IDS[-1].startswith("rebound.")
+    assert Check is Claim and all(isinstance(c, Claim) for c in registry().values())
 
 
 def test_public_api():
-    assert {"check", "registry", "get", "run", "run_all", "link", "Links", "CheckResult"} <= set(checks.__all__)
+    assert {"registry", "get", "run", "run_all", "link", "Link", "CheckResult", "Claim", "Verdict", "verdict",
+            "register", "UnknownCheck"} <= set(checks.__all__)
+    found = get("goad.not_an_ability")
+    assert (found.id, found.rules, found.tags) == ("goad.not_an_ability", ("701.15b",), ("goad",))
+    assert set(found.statement) == {"en", "it"} and found.claim.startswith("Being goaded isn't an ability")
+    assert isinstance(found.scenarios[0], Scenario) and found.phrasings["en"]
 
 
-# ---------------------------------------------------------------------------------- consistency
+def test_run_and_run_all():
+    results = run_all()
+    assert [r.id for r in results] == IDS and all(isinstance(r, CheckResult) and r.passed for r in results)
+    assert [r.id for r in run_all(IDS[:2])] == IDS[:2]
+    assert run("goad.not_an_ability").to_dict() == {
+        "id": "goad.not_an_ability", "passed": True, "message": "holds in 1 scenario", "rules": ["701.15b"],
+        "title": get("goad.not_an_ability").title}
 
 
-@pytest.mark.parametrize("check_id", IDS)
-def test_check_is_documented(check_id):
-    found = get(check_id)
-    assert found.mechanic in MECHANICS, f"{check_id}: unknown mechanic prefix"
-    assert len(found.claim) > 40, f"{check_id}: the docstring must state the claim"
-    assert found.title and found.rules
-    assert set(found.tags) <= {tag.id for tag in vocabulary()}, f"{check_id}: unknown tags"
+def test_unknown_claim_suggests():
+    with pytest.raises(UnknownCheck, match="did you mean 'goad.multiple_goaders'") as caught:
+        run("goad.multiple_goader")
+    assert caught.value.exit_code == 1 and caught.value.http_status == 404
+    assert caught.value.suggestions[0] == "goad.multiple_goaders"
+    with pytest.raises(UnknownCheck):
+        get("nothing.like_it_at_all_xyz")
 
 
-@lru_cache(maxsize=1)
-def seed_rulings() -> tuple[tuple[str, str, RawRuling], ...]:
-    """Every seed ruling: (folder language, language as detected, ruling)."""
-    from kb.text import language
-
-    found = []
-    for folder in ("it", "en"):
-        for path in sorted((REPO / "data" / f"rulings_{folder}").glob("*.txt")):
-            for item in read_dated(str(path), path.read_text(encoding="utf-8")):
-                assert isinstance(item, RawRuling), f"seed file problem: {item}"
-                found.append((folder, language.detect(item.text).lang, item))
-    return tuple(found)
+def test_failing_and_crashing_claims_report_instead_of_raising(scratch):
+    scratch(claim("test.fails", scenarios=[Scenario("s", {"objects": [{"id": "x", "zone": "hand"}]}, (),
+                                                     ({"zone": "x", "is": "exile"},))]))
+    scratch(claim("test.crashes", scenarios=[Scenario("s", {}, ({"resolve": None},), ())]))
+    failed = run("test.fails")
+    assert (failed.passed, failed.rules, failed.title) == (False, ("116",), "a title")
+    assert failed.message == "test.fails: CR 116 as modelled, in 's': zone(x) is hand; expected: exile"
+    crashed = run("test.crashes")
+    assert not crashed.passed and "refused (the stack is empty)" in crashed.message
 
 
-@lru_cache(maxsize=None)
-def seed_links() -> dict[str, set[str]]:
-    """check id -> the seed rulings (path:line) that link to it."""
-    links: dict[str, set[str]] = {}
-    for _, lang, ruling in seed_rulings():
-        terms = {code: analysis.terms(ruling.text, code) for code in analysis.LANGS}
-        for check_id in checks.link(ruling.text, lang, vocabulary().tags_in(terms), terms).checks:
-            links.setdefault(check_id, set()).add(f"{ruling.path}:{ruling.line}")
-    return links
+@pytest.mark.parametrize(
+    "made, message",
+    [
+        (claim("NoDot"), "must be 'mechanic.name'"),
+        (claim("goad.multiple_goaders"), "registered twice"),
+        (claim("test.no_rules", rules=()), "cites no Comprehensive Rules"),
+    ],
+)
+def test_registration_errors(scratch, made, message):
+    with pytest.raises(ValueError, match=message):
+        scratch(made)
 
 
-def test_there_are_28_seed_rulings_in_each_language():
-    assert [folder for folder, _, _ in seed_rulings()].count("it") == 28
-    assert [folder for folder, _, _ in seed_rulings()].count("en") == 28
+def test_registering_the_same_claim_twice_is_harmless(scratch):
+    same = get("goad.duration")
+    assert scratch(same) is same and list(registry()) == IDS
 
 
-@pytest.mark.parametrize("check_id", IDS)
-def test_check_links_a_seed_ruling_or_its_corpus_examples(check_id):
-    """A seed ruling links to every check, except those made from claims of the real rulings
-    (``origin: corpus`` in the link data), whose own-words examples link to them instead."""
-    if check_id in linker().corpus_checks:
-        examples = linker().examples[check_id]
-        assert set(examples) == {"it", "en"}, f"{check_id}: examples in both languages"
-        for lang, texts in examples.items():
-            for text in texts:
-                tags = vocabulary().tags_in({lang: analysis.terms(text, lang)})
-                assert check_id in checks.link(text, lang, tags).checks, f"{check_id}: example {text!r}"
-    else:
-        assert seed_links().get(check_id), f"{check_id}: no seed ruling links to it"
+# ------------------------------------------------------------------------ claims and the linker
 
 
-def test_link_data_names_registered_checks_only():
-    assert set(linker().check_ids) == set(IDS)
+@pytest.mark.parametrize("claim_id", IDS)
+def test_each_statement_links_its_claim_as_asserted(claim_id):
+    """A claim's own statement, in each language, links to it with polarity ``asserts``."""
+    found = get(claim_id)
+    for lang, text in found.statement.items():
+        links = {link.claim: link for link in checks.link(text, lang, found.tags)}
+        assert claim_id in links, f"{claim_id} ({lang}): {text!r}"
+        assert links[claim_id].polarity == "asserts" and links[claim_id].score >= 0.99
 
 
-# ---------------------------------------------------------------------------- rule numbers exist
-
-_CITED = re.compile(r"\b\d{3}\.\d{1,3}[a-z]?\b|(?<=rule )\d{3}\b")
-
-
-def corpus_rules() -> dict[str, str]:
-    folder = CORPUS / "comprules"
-    path = folder / "MagicCompRules-2026-01-16.txt"
-    if not path.is_file():
-        pytest.skip(f"no Comprehensive Rules 2026-01-16 at {path} (set KB_CORPUS to the corpus folder)")
-    return load_rules(path)
-
-
-@pytest.mark.parametrize("check_id", IDS)
-def test_check_rules_exist(check_id):
-    rules = corpus_rules()
-    assert [r for r in get(check_id).rules if r not in rules] == []
-
-
-def test_tag_rules_exist():
-    rules = corpus_rules()
-    assert [(t.id, r) for t in vocabulary() for r in t.rules if r not in rules] == []
-
-
-@pytest.mark.parametrize("path", sorted((REPO / "kb" / "checks").rglob("*.py")), ids=lambda p: p.name)
-def test_rules_cited_in_the_model_exist(path):
-    """Every rule number written in kb/checks (docstrings, comments) exists in the 2026-01-16 rules."""
-    rules = corpus_rules()
-    cited = set(_CITED.findall(path.read_text(encoding="utf-8")))
-    assert sorted(c for c in cited if c not in rules) == []
+def test_link_tags_are_claim_tags():
+    assert set(linker().tags) - {""} <= set(IDS)

@@ -1,102 +1,113 @@
-"""Goad (701.15) and the legal attack choices (508.1)."""
+"""Goad (701.15) and declaring attackers (508.1), on the one game state."""
 
 from __future__ import annotations
 
 import pytest
 
-from kb.checks.model import combat
-from kb.checks.model.combat import BATTLE, PLANESWALKER, Creature, Defender
+from kb.checks.claims.build import state
+from kb.checks.model import combat, stack
+from kb.checks.model import state as s
+from kb.checks.model.errors import IllegalAction
 
-FOUR = ("A", "B", "C", "D")
-
-
-def defenders(players=FOUR, walker="B", battle="C", costs=None):
-    costs = costs or {}
-    found = [Defender(p, attack_cost=costs.get(p, 0)) for p in players]
-    if walker:
-        found.append(Defender("PW", PLANESWALKER, walker))
-    if battle:
-        found.append(Defender("Battle", BATTLE, battle))
-    return tuple(found)
+FOUR = ["A", "B", "C", "D"]
 
 
-def creature(*goaders, **fields):
-    made = Creature("Bear", fields.pop("controller", "A"), **fields)
-    for player in goaders:
-        made = combat.goad(made, player)
-    return made
+def board(goaders=(), players=FOUR, active="A", attack_costs=None, **bear):
+    objects = [{"id": "Bear", "card": "Grizzly Bears", "zone": "battlefield", "goaded_by": list(goaders), **bear},
+               {"id": "PW", "card": "Jace Beleren", "owner": "B", "zone": "battlefield"},
+               {"id": "Battle", "card": "Invasion of Gobakhan", "owner": "A", "zone": "battlefield", "protector": "C"}]
+    return state({"players": players, "active": active, "objects": objects, "attack_costs": attack_costs or {}})
+
+
+def names(st, oid="Bear"):
+    return {None if c is None else c.name for c in combat.legal_attacks(st, oid)}
 
 
 @pytest.mark.parametrize(
-    "goaders, fields, table, active, expected",
+    "goaders, kw, expected",
     [
-        ((), {}, defenders(), "A", {None, "B", "C", "D", "PW", "Battle"}),  # no requirement
-        ((), {"attacks_if_able": True}, defenders(), "A", {"B", "C", "D", "PW", "Battle"}),
-        (("B",), {}, defenders(), "A", {"C", "D"}),
-        (("B", "C"), {}, defenders(), "A", {"D"}),
-        (("B", "C", "D"), {}, defenders(), "A", {"B", "C", "D"}),
-        (("B",), {}, defenders(("A", "B"), battle="B"), "A", {"B", "PW", "Battle"}),  # nobody else
-        (("A",), {}, defenders(("A", "B"), battle="B"), "A", {"B"}),  # goaded by its controller
-        (("B",), {"tapped": True}, defenders(), "A", {None}),
-        (("B",), {"cant_attack": True}, defenders(), "A", {None}),
-        (("B",), {"controlled_since_turn_began": False}, defenders(), "A", {None}),
-        (("B",), {"controlled_since_turn_began": False, "haste": True}, defenders(), "A", {"C", "D"}),
-        (("B",), {}, defenders(), "B", {None}),  # not its controller's turn
-        (("B",), {}, defenders(("A", "B", "C"), costs={"C": 1}), "A", {"B", "C", "PW", "Battle"}),
-        (("B",), {}, defenders(("A", "B"), None, None, costs={"B": 1}), "A", {None, "B"}),
-        (("B", "C"), {}, defenders(("A", "B", "C", "D"), costs={"D": 2}), "A", {"B", "C", "D"}),
+        ((), {}, {None, "B", "C", "D", "PW", "Battle"}),
+        ((), {"keywords": ["attacks each combat"]}, {"B", "C", "D", "PW", "Battle"}),
+        (("B",), {}, {"C", "D"}),
+        (("B", "C"), {}, {"D"}),
+        (("B", "C", "D"), {}, {"B", "C", "D"}),
+        (("A",), {}, {"B", "C", "D"}),
+        (("B",), {"tapped": True}, {None}),
+        (("B",), {"cant_attack": True}, {None}),
+        (("B",), {"sick": True}, {None}),
+        (("B",), {"sick": True, "keywords": ["haste"]}, {"C", "D"}),
+        (("B",), {"controller": "B"}, {None}),  # not the active player's
+        (("B",), {"zone": "graveyard"}, {None}),
+        (("B",), {"types": ["artifact"]}, {None}),
     ],
 )
-def test_legal_attacks(goaders, fields, table, active, expected):
-    assert combat.names(combat.legal_attacks(creature(*goaders, **fields), table, active)) == expected
-
-
-def test_goad_by_the_same_player_is_redundant():
-    once, twice = creature("B"), combat.goad(creature("B"), "B")
-    assert twice == once and len(combat.requirements(twice)) == 2
+def test_legal_attacks(goaders, kw, expected):
+    assert names(board(goaders, **kw)) == expected
 
 
 @pytest.mark.parametrize(
-    "change",
+    "goaders, players, costs, expected",
     [
-        lambda c: combat.declare_attack(c, Defender("C")),
-        lambda c: combat.untap(combat.declare_attack(c, Defender("C"))),
-        lambda c: combat.lose_all_abilities(c),
-        lambda c: combat.gain_control(c, "C"),
+        (("B",), ["A", "B"], {}, {"B", "PW"}),  # the battle's protector C isn't playing
+        (("B",), ["A", "B", "C"], {"C": "{1}"}, {"B", "C", "PW", "Battle"}),
+        (("B",), ["A", "B"], {"B": "{2}"}, {"B", "PW"}),  # the free planeswalker obeys one requirement
+        (("B", "C"), FOUR, {"D": "{2}"}, {"B", "C", "D"}),
+        (("B",), FOUR, {"C": "{0}"}, {"C", "D"}),
     ],
 )
-def test_goad_is_kept(change):
-    assert change(creature("B", abilities=frozenset({"flying"}))).goaded_by == ("B",)
+def test_costs_and_players(goaders, players, costs, expected):
+    st = board(goaders, players=players, attack_costs=costs)
+    assert names(st) == expected
 
 
-def test_attacking_taps_unless_vigilance():
-    assert combat.declare_attack(creature("B"), Defender("C")).tapped
-    assert not combat.declare_attack(creature("B", vigilance=True), Defender("C")).tapped
-    assert not combat.declare_attack(creature("B"), None).tapped
+def test_defenders():
+    st = board()
+    assert [(d.name, d.kind, d.player) for d in combat.defenders(st, "A")] == [
+        ("B", "player", "B"), ("C", "player", "C"), ("D", "player", "D"), ("PW", "planeswalker", "B"),
+        ("Battle", "battle", "C")]
+    assert [d.name for d in combat.defenders(st, "B")] == ["A", "C", "D", "Battle"]
+    assert [d.name for d in combat.defenders(st, "C")] == ["A", "B", "D", "PW"]
 
 
-@pytest.mark.parametrize(
-    "current, left, expected",
-    [
-        ("A", (), ("B", ())),
-        ("D", (), ("A", ())),
-        ("A", ("B",), ("C", ("B",))),
-        ("A", ("B", "C"), ("D", ("B", "C"))),
-    ],
-)
-def test_next_turn(current, left, expected):
-    assert combat.next_turn(FOUR, current, left) == expected
+def test_requirements_and_redundant_goad():
+    st = board(("B",))
+    again = combat.goad(st, "Bear", "B")
+    assert again is st
+    assert combat.requirements(s.get(st, "Bear")) == (combat.Requirement("B"), combat.Requirement("B", "B"))
+    twice = combat.goad(st, "Bear", "C")
+    assert s.get(twice, "Bear").goaded_by == ("B", "C") and [e.kind for e in twice.events] == ["goad"]
 
 
-def test_next_turn_with_nobody_left():
-    with pytest.raises(ValueError):
-        combat.next_turn(("A",), "A", ("A",))
+def test_declare_attackers():
+    st = board(("B",), keywords=["vigilance"])
+    done = combat.declare_attackers(st, {"Bear": "C"})
+    bear = s.get(done, "Bear")
+    assert (bear.attacking, bear.tapped, bear.goaded_by, done.step) == ("C", False, ("B",), s.DECLARE_ATTACKERS)
+    tapped = s.get(combat.declare_attackers(board(("B",)), {"Bear": "D"}), "Bear")
+    assert tapped.tapped
+    with pytest.raises(IllegalAction, match=r"Bear can't attack B: its legal choices are \['C', 'D'\] \(508.1d\)"):
+        combat.declare_attackers(board(("B",)), {"Bear": "B"})
+    with pytest.raises(IllegalAction, match="can't not attack"):
+        combat.declare_attackers(board(("B",)), {})
+    free = combat.declare_attackers(board(), {})
+    assert s.get(free, "Bear").attacking is None and not s.get(free, "Bear").tapped
 
 
-def test_goad_ends_at_the_goaders_next_turn():
-    bear, player = creature("B", "D"), "B"
+def test_goads_end_on_the_goaders_turn():
+    st = board(("B", "D"), active="B")
     seen = []
     for _ in range(4):
-        player, bear = combat.pass_turn(bear, FOUR, player)
-        seen.append((player, bear.goaded_by))
+        st = stack.pass_turn(st)
+        seen.append((st.active, s.get(st, "Bear").goaded_by))
     assert seen == [("C", ("B", "D")), ("D", ("B",)), ("A", ("B",)), ("B", ())]
+
+
+def test_goad_each_and_end_goads():
+    st = state({"players": FOUR, "objects": [
+        {"id": "X", "card": "Grizzly Bears", "owner": "C", "zone": "battlefield"},
+        {"id": "Y", "card": "Jace Beleren", "owner": "C", "zone": "battlefield"},
+        {"id": "Z", "card": "Grizzly Bears", "owner": "D", "zone": "battlefield"}]})
+    st = combat.goad_each(st, "B", "C")
+    assert [s.get(st, o).goaded_by for o in "XYZ"] == [("B",), (), ()]
+    assert s.get(combat.end_goads(st, "B"), "X").goaded_by == ()
+    assert s.get(combat.end_goads(st, "C"), "X").goaded_by == ("B",)

@@ -1,71 +1,113 @@
-"""Exchanging control of a spell and a creature (701.12, 800.4a)."""
+"""Control: gaining, exchanging (701.12), Sudden Substitution, leaving the game (800.4a)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
-from kb.checks.model import control
-from kb.checks.model.control import BATTLEFIELD, EXILE, GONE, STACK, Obj, Table
+from kb.checks.claims.build import state
+from kb.checks.model import control, stack
+from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 
 
-def table(creature_controller="C", spell_legal=True, creature_legal=True):
-    spell = Obj("Spell", "B", "B", STACK, ("sorcery",), ("T",), spell_legal)
-    creature = Obj("Creature", creature_controller, creature_controller, legal_target=creature_legal)
-    return Table(("A", "B", "C", "D"), (spell, creature))
+def table(creature_owner="C", spell_types=("instant",)):
+    return state({"players": ["A", "B", "C", "D"], "objects": [
+        {"id": "Spell", "owner": "B", "zone": "stack", "types": list(spell_types), "mana_cost": "{R}",
+         "targets": ["Goblin"]},
+        {"id": "Creature", "card": "Grizzly Bears", "owner": creature_owner, "zone": "battlefield"},
+        {"id": "Goblin", "card": "Raging Goblin", "owner": "D", "zone": "battlefield"},
+        {"id": "Sub", "card": "Sudden Substitution", "zone": "stack", "targets": ["Spell", "Creature"]}]})
+
+
+def who(st):
+    return (s.controller_of(st, "Spell"), s.controller_of(st, "Creature"))
 
 
 @pytest.mark.parametrize(
-    "kw, exchanged, controllers, chooser",
+    "prepare, controllers, chooser",
     [
-        ({}, True, ("C", "B"), "C"),
-        ({"creature_controller": "B"}, False, ("B", "B"), "B"),
-        ({"creature_legal": False}, False, ("B", "C"), "B"),
-        ({"spell_legal": False}, False, ("B", "C"), None),
-        ({"spell_legal": False, "creature_legal": False}, False, ("B", "C"), None),
+        (lambda st: st, ("C", "B"), "C"),
+        (lambda st: s.move(st, "Creature", "graveyard"), ("B", "C"), "B"),
+        (lambda st: control.gain_control(st, "Creature", "B", "x"), ("B", "B"), "B"),
+        (lambda st: s.update(st, "Creature", types=("artifact",)), ("B", "C"), "B"),  # no longer a creature
+        (lambda st: s.update(st, "Spell", types=("creature",)), ("B", "C"), None),  # a creature spell
     ],
 )
-def test_sudden_substitution(kw, exchanged, controllers, chooser):
-    outcome = control.sudden_substitution(table(**kw), "Spell", "Creature")
-    assert outcome.exchanged is exchanged
-    assert (control.controller(outcome.table, "Spell"), control.controller(outcome.table, "Creature")) == controllers
-    assert outcome.new_targets_by == chooser
+def test_sudden_substitution(prepare, controllers, chooser):
+    st = stack.resolve(prepare(table()))
+    assert who(st) == controllers
+    assert [p for p in "ABCD" if control.retarget_allowed(st, "Spell", p)] == ([chooser] if chooser else [])
 
 
-def test_choose_new_targets_needs_permission():
-    outcome = control.sudden_substitution(table(), "Spell", "Creature")
-    assert control.obj(control.choose_new_targets(outcome, "Spell", "C", ("U",)), "Spell").targets == ("U",)
-    with pytest.raises(IllegalAction, match="can't choose new targets"):
-        control.choose_new_targets(outcome, "Spell", "B", ("U",))
+def test_both_targets_gone_it_does_not_resolve():
+    st = s.move(s.move(table(), "Creature", "graveyard"), "Spell", "graveyard")
+    st = stack.resolve(st)
+    assert [e.obj for e in s.events(st, "fizzle")] == ["Sub"] and s.zone_of(st, "Sub") == "graveyard"
 
 
-def test_later_effects_win():
-    first = control.exchange_control(table(), "Spell", "Creature", "one").table
-    second = control.exchange_control(first, "Spell", "Creature", "two").table
-    assert (control.controller(second, "Spell"), control.controller(second, "Creature")) == ("B", "C")
+def test_choose_new_targets():
+    st = stack.resolve(table())
+    moved = control.choose_new_targets(st, "Spell", "C", ("Creature",))
+    assert [t for t, _ in s.get(moved, "Spell").targets] == ["Creature"]
+    with pytest.raises(IllegalAction, match="B can't choose new targets for Spell: no instruction lets them"):
+        control.choose_new_targets(st, "Spell", "B", ("Creature",))
+    gone = s.move(st, "Spell", "graveyard")
+    assert not control.retarget_allowed(gone, "Spell", "C")
+    assert not control.retarget_allowed(table(), "Spell", "B")
 
 
-def test_resolving_a_permanent_spell():
-    exchanged = control.sudden_substitution(table(), "Spell", "Creature").table
-    resolved = control.resolve_permanent_spell(exchanged, "Spell")
-    assert (control.obj(resolved, "Spell").zone, control.controller(resolved, "Spell")) == (BATTLEFIELD, "C")
-    with pytest.raises(IllegalAction, match="not on the stack"):
-        control.resolve_permanent_spell(resolved, "Spell")
+def test_exchange_and_later_effects():
+    st, done = control.exchange(table(), "Spell", "Creature", "one")
+    assert done and who(st) == ("C", "B")
+    st, done = control.exchange(st, "Spell", "Creature", "two")
+    assert done and who(st) == ("B", "C")
+    same, done = control.exchange(table("B"), "Spell", "Creature", "three")
+    assert not done and who(same) == ("B", "B") and not same.control
 
 
-def test_leaving_player_exiles_what_they_still_control():
-    base = table()
-    stolen = replace(base, objects=base.objects + (Obj("Loot", "A", "A"),))
-    stolen = control.exchange_control(stolen, "Loot", "Creature", "swap").table  # C gets Loot, A gets Creature
-    left = control.leave_game(stolen, "C").table
-    assert control.obj(left, "Creature").zone == GONE  # owned by C
-    assert control.obj(left, "Loot").zone == BATTLEFIELD and control.controller(left, "Loot") == "A"
-    kept = Table(("A", "C"), (Obj("Borrowed", "A", "C"),))  # C controls A's card by default
-    assert control.obj(control.leave_game(kept, "C").table, "Borrowed").zone == EXILE
+def test_gain_control_makes_sick():
+    st = control.gain_control(table(), "Goblin", "A", "steal")
+    goblin = s.get(st, "Goblin")
+    assert goblin.sick and s.controller_of(st, "Goblin") == "A"
+    assert s.get(control.gain_control(table(), "Spell", "A", "x"), "Spell").sick is False
 
 
-def test_unknown_object():
-    with pytest.raises(IllegalAction, match="no object named"):
-        control.obj(table(), "Nothing")
+def test_zone_change_ends_only_that_objects_effect():
+    st = stack.resolve(table())
+    st = s.move(st, "Creature", "hand")
+    assert who(st) == ("C", "C") and s.zone_of(st, "Creature") == "hand"
+    back = s.move(st, "Creature", "battlefield")
+    assert s.controller_of(back, "Creature") == "C"
+
+
+def test_leave_game():
+    st = stack.resolve(table())  # C controls Spell, B controls Creature
+    left = control.leave_game(st, "C")
+    assert left.left == ("C",) and s.zone_of(left, "Creature") == s.GONE
+    assert s.controller_of(left, "Spell") == "B" and s.zone_of(left, "Spell") == "stack"
+    with pytest.raises(IllegalAction, match="C has already left the game"):
+        control.leave_game(left, "C")
+    kept = state({"players": ["A", "C"], "objects": [{"id": "Borrowed", "card": "Grizzly Bears", "controller": "C",
+                                                       "zone": "battlefield"},
+                                                      {"id": "ping", "kind": "ability", "owner": "C", "zone": "stack"},
+                                                      {"id": "Echo", "kind": "copy", "owner": "A", "controller": "C",
+                                                       "types": ["instant"], "zone": "stack"}]})
+    out = control.leave_game(kept, "C")
+    assert s.zone_of(out, "Borrowed") == "exile" and s.find(out, "ping") is None and s.find(out, "Echo") is None
+    assert out.stack == () and out.events[-1].kind == "left the game"
+
+
+def test_leaving_active_player_gives_priority_back():
+    st = state({"players": ["A", "B", "C"], "active": "A", "priority": "A"})
+    out = control.leave_game(st, "A")
+    assert out.priority is None and s.in_game(out) == ("B", "C")
+
+
+def test_target_legal():
+    st = table()
+    number = s.get(st, "Creature").number
+    assert control.target_legal(st, "Creature", number, "battlefield", types=("creature",))
+    assert not control.target_legal(st, "Creature", number + 50, "battlefield")
+    assert not control.target_legal(st, "Creature", number, "stack")
+    assert not control.target_legal(st, "Nothing", 1, "stack")
+    assert not control.target_legal(st, "Creature", number, "battlefield", not_types=("creature",))

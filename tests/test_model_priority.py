@@ -1,85 +1,123 @@
-"""Split second permissions (702.61, 116) and mana abilities (605)."""
+"""Timing, split second and special actions (117, 307, 702.61, 116.2), and mana abilities (605)."""
 
 from __future__ import annotations
 
 import pytest
 
-from kb.checks.model import abilities, priority
-from kb.checks.model.abilities import ON_MANA_ADDED, ON_OTHER, TRIGGERED, Ability
+from kb.checks.claims.build import state
+from kb.checks.model import abilities, actions, priority, stack
+from kb.checks.model import state as s
+from kb.checks.model.abilities import Ability
 from kb.checks.model.errors import IllegalAction
-from kb.checks.model.priority import (
-    ABILITY,
-    ACTIVATE,
-    CAST,
-    PLAY_LAND,
-    PUT_TRIGGER,
-    SPECIAL,
-    SUSPEND,
-    TURN_FACE_UP,
-    Action,
-    StackObject,
-)
 
-SPLIT = StackObject("Sudden Shock", split_second=True)
-SHOCK = StackObject("Shock")
-MANA = Ability("Forest", cost="{T}", adds_mana=True)
-PUMP = Ability("Shade", cost="{B}")
+
+def game(*stack_cards, step="main1", active="A", hand=("Shock", "Grizzly Bears", "Rift Bolt")):
+    objects = [{"card": c, "zone": "hand"} for c in hand]
+    objects += [{"id": f"S{i}", "card": c, "owner": "B", "zone": "stack"} for i, c in enumerate(stack_cards)]
+    return state({"objects": objects, "step": step, "active": active})
 
 
 @pytest.mark.parametrize(
-    "action, stack, allowed",
+    "stack_cards, step, active, card, allowed",
     [
-        (Action(CAST), (), True),
-        (Action(CAST), (SHOCK,), True),
-        (Action(CAST), (SPLIT,), False),
-        (Action(CAST), (SPLIT, SHOCK), False),  # anywhere on the stack
-        (Action(ACTIVATE, PUMP), (SPLIT,), False),
-        (Action(ACTIVATE, MANA), (SPLIT,), True),
-        (Action(ACTIVATE, PUMP), (SHOCK,), True),
-        (Action(SPECIAL, special=TURN_FACE_UP), (SPLIT,), True),
-        (Action(SPECIAL, special=SUSPEND), (SPLIT,), False),
-        (Action(SPECIAL, special=PLAY_LAND), (SHOCK,), False),
-        (Action(SPECIAL, special=PLAY_LAND), (), True),
-        (Action(PUT_TRIGGER), (SPLIT,), True),
-        (Action(CAST), (StackObject("ability", kind=ABILITY, split_second=True),), True),  # spells only
+        ((), "main1", "A", "Grizzly Bears", True),
+        ((), "main2", "A", "Grizzly Bears", True),
+        ((), "upkeep", "A", "Grizzly Bears", False),
+        ((), "main1", "B", "Grizzly Bears", False),
+        (("Shock",), "main1", "A", "Grizzly Bears", False),
+        (("Shock",), "main1", "A", "Shock", True),
+        ((), "end", "B", "Shock", True),
+        (("Sudden Shock",), "main1", "A", "Shock", False),
+        (("Shock", "Sudden Shock"), "main1", "A", "Shock", False),
+        (("Sudden Shock", "Shock"), "main1", "A", "Shock", False),
+        (("Molten Disaster",), "main1", "A", "Shock", True),  # not kicked
     ],
 )
-def test_may(action, stack, allowed):
-    assert priority.may(action, stack) is allowed
+def test_may_cast(stack_cards, step, active, card, allowed):
+    st = game(*stack_cards, step=step, active=active)
+    assert priority.may_cast(st, "A", s.get(st, card)) is allowed
 
 
-@pytest.mark.parametrize("action", [Action("dance"), Action(SPECIAL, special="ante a card")])
-def test_unknown_actions(action):
-    with pytest.raises(IllegalAction, match="unknown|not modelled"):
-        priority.may(action, ())
+def test_kicked_split_second_and_abilities_on_the_stack():
+    st = state({"objects": [{"card": "Molten Disaster", "zone": "stack", "cast": {"additional": ["kicker"]}}]})
+    assert priority.locked(st)
+    ability = state({"objects": [{"id": "x", "kind": "ability", "zone": "stack", "keywords": ["split second"]}]})
+    assert not priority.locked(ability)
 
 
-def test_cast_under_split_second_is_illegal():
-    with pytest.raises(IllegalAction, match="702.61a"):
-        priority.cast((SPLIT,), SHOCK)
+def test_flash_and_ignore_timing():
+    st = game("Shock")
+    bolt = s.replace(s.get(st, "Rift Bolt"), keywords=frozenset({"flash"}))
+    assert priority.may_cast(st, "A", bolt)
+    assert priority.may_cast(st, "A", s.get(st, "Grizzly Bears"), ignore_timing=True)
+    assert not priority.may_cast(game("Sudden Shock"), "A", s.get(st, "Shock"), ignore_timing=True)
 
 
-def test_resolve_an_empty_stack():
-    with pytest.raises(IllegalAction, match="empty"):
-        priority.resolve_top(())
+@pytest.mark.parametrize(
+    "ability, stack_cards, allowed",
+    [
+        (Ability("mana", cost="{T}", adds_mana=True), ("Sudden Shock",), True),
+        (Ability("pump", cost="{B}"), ("Sudden Shock",), False),
+        (Ability("pump", cost="{B}"), ("Shock",), True),
+        (Ability("aimed", cost="{T}", adds_mana=True, targets=True), ("Sudden Shock",), False),
+    ],
+)
+def test_may_activate(ability, stack_cards, allowed):
+    assert priority.may_activate(game(*stack_cards), "A", ability) is allowed
 
 
-def test_priority_round_in_turn_order():
-    rounds = priority.priority_round(("A", "B", "C"), "B", (SPLIT,), (Action(CAST), Action(ACTIVATE, MANA)))
-    mana_only = (Action(ACTIVATE, MANA),)
-    assert rounds == (("B", mana_only), ("C", mana_only), ("A", mana_only))
+@pytest.mark.parametrize(
+    "action, stack_cards, step, allowed",
+    [
+        (priority.TURN_FACE_UP, ("Sudden Shock",), "main1", True),
+        (priority.SUSPEND, ("Sudden Shock",), "main1", False),
+        (priority.SUSPEND, (), "main1", True),
+        (priority.SUSPEND, (), "upkeep", False),
+        (priority.PLAY_LAND, ("Shock",), "main1", False),
+        (priority.PLAY_LAND, (), "main1", True),
+        ("ante a card", (), "main1", False),
+    ],
+)
+def test_may_special(action, stack_cards, step, allowed):
+    st = game(*stack_cards, step=step)
+    assert priority.may_special(st, "A", action, s.get(st, "Rift Bolt")) is allowed
+
+
+def test_suspend_needs_a_card():
+    assert not priority.may_special(game(), "A", priority.SUSPEND)
+
+
+def test_options():
+    assert priority.options(game("Sudden Shock"), "A") == [
+        "activate a mana ability", "pass", "special action: turn face up"]
+    assert "cast a spell" in priority.options(game("Shock"), "A")
+
+
+def test_passing_priority_in_turn_order():
+    st = state({"players": ["A", "B", "C"], "active": "B", "objects": [{"card": "Shock", "zone": "stack"}]})
+    seen = [s.holder(st)]
+    for _ in range(2):
+        st, everyone = priority.pass_priority(st)
+        seen.append(s.holder(st))
+        assert not everyone
+    st, everyone = priority.pass_priority(st)
+    assert seen == ["B", "C", "A"] and everyone and s.holder(st) == "B" and st.passed == ()
+    done = stack.pass_priority(stack.pass_priority(stack.pass_priority(
+        state({"players": ["A", "B", "C"], "objects": [{"card": "Shock", "zone": "stack"}]}))))
+    assert s.zone_of(done, "Shock") == "graveyard"
 
 
 @pytest.mark.parametrize(
     "ability, mana, uses_stack",
     [
-        (MANA, True, False),
+        (Ability("Forest", cost="{T}", adds_mana=True), True, False),
         (Ability("filter", cost="{1}, {T}", adds_mana=True), True, False),
-        (PUMP, False, True),
+        (Ability("pump", cost="{B}"), False, True),
         (Ability("targeted", cost="{T}", adds_mana=True, targets=True), False, True),
         (Ability("loyalty", cost="+1", adds_mana=True, loyalty=True), False, True),
-        (Ability("on mana", TRIGGERED, adds_mana=True, trigger=ON_MANA_ADDED), True, True),
-        (Ability("upkeep", TRIGGERED, adds_mana=True, trigger=ON_OTHER), False, True),
+        (Ability("on mana", abilities.TRIGGERED, adds_mana=True, on="mana"), True, True),
+        (Ability("upkeep", abilities.TRIGGERED, adds_mana=True, on="upkeep"), False, True),
+        (Ability("static", abilities.STATIC, adds_mana=True), False, True),
     ],
 )
 def test_mana_abilities(ability, mana, uses_stack):
@@ -90,3 +128,36 @@ def test_mana_abilities(ability, mana, uses_stack):
 @pytest.mark.parametrize("cost, mana", [("{T}", False), ("{Q}", False), ("{1}, {T}", True), ("{B}", True), ("", False)])
 def test_costs_mana(cost, mana):
     assert abilities.costs_mana(Ability("x", cost=cost)) is mana
+
+
+def test_activate():
+    st = state({"objects": [{"card": "Llanowar Elves", "zone": "battlefield"},
+                            {"card": "Prodigal Sorcerer", "zone": "battlefield"},
+                            {"card": "Nantuko Shade", "zone": "battlefield", "owner": "B"}]})
+    st = actions.activate(st, "A", "Llanowar Elves", "mana")
+    assert st.stack == () and s.get(st, "Llanowar Elves").tapped
+    with pytest.raises(IllegalAction, match="Llanowar Elves is tapped: it can't pay {T} for mana"):
+        actions.activate(st, "A", "Llanowar Elves", "mana")
+    st = actions.activate(st, "A", "Prodigal Sorcerer", "ping")
+    assert st.stack == ("ping of Prodigal Sorcerer",) and s.get(st, "ping of Prodigal Sorcerer").source == "Prodigal Sorcerer"
+    with pytest.raises(IllegalAction, match="A can't activate pump of Nantuko Shade: it isn't theirs"):
+        actions.activate(st, "A", "Nantuko Shade", "pump")
+    with pytest.raises(IllegalAction, match="has no activated ability 'dance'"):
+        actions.activate(st, "A", "Prodigal Sorcerer", "dance")
+
+
+def test_turn_face_up_errors():
+    st = state({"objects": [{"card": "Chromeshell Crab", "zone": "battlefield"}]})
+    with pytest.raises(IllegalAction, match="is not a face-down permanent A controls"):
+        actions.turn_face_up(st, "A", "Chromeshell Crab")
+
+
+def test_suspend_errors():
+    st = state({"objects": [{"card": "Shock", "zone": "hand"}, {"card": "Rift Bolt", "zone": "hand"}]})
+    with pytest.raises(IllegalAction, match="Shock is not a card with suspend in A's hand"):
+        actions.suspend(st, "A", "Shock")
+    with pytest.raises(IllegalAction, match="is not a card with suspend in B's hand"):
+        actions.suspend(st, "B", "Rift Bolt")
+    late = s.replace(st, step="upkeep")
+    with pytest.raises(IllegalAction, match="can be suspended only when it could be cast"):
+        actions.suspend(late, "A", "Rift Bolt")

@@ -136,11 +136,12 @@ def test_ruling_detail(client):
     assert {k: detail[k] for k in FIELDS} == {k: record[k] for k in FIELDS}
     translation = detail["translation"]
     assert translation["lang"] != detail["lang"] and translation["card_names"] == detail["card_names"]
-    assert detail["rules"] and detail["checks"]
-    assert [c["id"] for c in detail["check_details"]] == detail["checks"]
+    assert detail["rules"] and detail["links"]
+    assert [c["id"] for c in detail["check_details"]][: len(detail["links"])] == [link["claim"] for link in detail["links"]]
     for check in detail["check_details"]:
-        assert set(check) == {"id", "title", "rules", "claim"}
-        assert check["title"] and check["rules"] and check["claim"]
+        assert set(check) == {"id", "title", "rules", "claim", "polarity", "score", "evidence"}
+        assert check["title"] and check["rules"] and check["claim"] and check["evidence"]
+        assert check["polarity"] in ("asserts", "denies") and 0.0 < check["score"] <= 1.0
     assert get_json(client, f"/api/rulings/{record['id'][:5].upper()}")["id"] == record["id"]  # a prefix
 
 
@@ -149,14 +150,15 @@ def test_ruling_check_runs_its_checks(client):
     run = get_json(client, f"/api/rulings/{record['id']}/check")
     assert list(run) == ["id", "passed", "results"]
     assert run["id"] == record["id"] and run["passed"] is True
-    assert [r["id"] for r in run["results"]] == record["checks"]
+    detail = get_json(client, f"/api/rulings/{record['id']}")
+    assert [r["id"] for r in run["results"]] == [c["id"] for c in detail["check_details"]]
     for result in run["results"]:
-        assert set(result) == {"id", "passed", "message", "rules", "title"}
+        assert set(result) == {"id", "passed", "message", "rules", "title", "polarity"}
 
 
 def test_ruling_without_checks(hostile_client):
     record = get_json(hostile_client, "/api/search?q=alert&limit=1")["results"][0]
-    assert record["checks"] == []
+    assert record["links"] == []
     run = get_json(hostile_client, f"/api/rulings/{record['id']}/check")
     assert run["passed"] is None and run["results"] == []
     assert run.get("no_check") == record.get("no_check")
@@ -178,7 +180,7 @@ def test_tags_with_counts_per_language(client, store):
 
 
 MEDIA = {"yaml": "application/yaml", "json": "application/json", "jsonl": "application/jsonl",
-         "csv": "text/csv; charset=utf-8", "md": "text/markdown; charset=utf-8"}  # fmt: skip
+         "csv": "text/csv; charset=utf-8", "md": "text/markdown; charset=utf-8", "vectors": "application/json"}  # fmt: skip
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
@@ -186,7 +188,7 @@ def test_export_is_a_download(client, store, fmt):
     response = client.get(f"/api/export?tag=split_second&lang=it&format={fmt}")
     assert response.status_code == 200
     assert response.headers["content-type"] == MEDIA[fmt]
-    assert response.headers["content-disposition"] == f'attachment; filename="kb-rulings-tag-split-second-lang-it.{fmt}"'
+    assert response.headers["content-disposition"] == f'attachment; filename="kb-rulings-tag-split-second-lang-it.{FORMATS[fmt].extension}"'
     records = select(store, option_filters(tag="split_second", lang="it"))
     assert response.text == render(records, fmt, {"tag": "split_second", "lang": "it"})
     count = {
@@ -195,8 +197,9 @@ def test_export_is_a_download(client, store, fmt):
         "jsonl": lambda t: len([json.loads(line) for line in t.splitlines()]),
         "csv": lambda t: len(list(csv.DictReader(io.StringIO(t)))),
         "md": lambda t: t.count("\n- **"),
+        "vectors": lambda t: len({v["ruling"] for v in json.loads(t)["vectors"]}),
     }[fmt](response.text)
-    assert count == len(records) > 0
+    assert count == (len([r for r in records if r.links]) if fmt == "vectors" else len(records)) > 0
 
 
 def test_export_default_is_yaml_of_everything(client, store):
@@ -258,7 +261,7 @@ def test_error_messages_name_the_fix(client):
     assert get_json(client, "/api/search?q=x&lang=xx", 400)["error"] == "lang: unknown language 'xx'; use it or en"
     assert get_json(client, "/api/search?q=x&limit=0", 400)["error"] == "limit: 0 is not a whole number from 1 to 100"
     assert get_json(client, "/api/search", 400)["error"].startswith("q: required; the query: words")
-    assert get_json(client, "/api/export?format=xml", 400)["error"] == "format: 'xml' is not one of jsonl, json, yaml, csv, md"
+    assert get_json(client, "/api/export?format=xml", 400)["error"] == "format: 'xml' is not one of jsonl, json, yaml, csv, md, vectors"
 
 
 def test_wrong_method_is_405(client):

@@ -190,6 +190,7 @@ def test_ruling_page_shows_checks_and_runs_them_without_javascript(client):
     detail = client.get(f"/api/rulings/{record['id']}").json()
     for check in detail["check_details"]:
         assert esc(check["title"]) in html and esc(check["claim"]) in html
+        assert f"This ruling {check['polarity']} it (score {check['score']:.2f}" in html
         assert f'<span class="cr-numbers">{", ".join(check["rules"])}</span>' in html
     for rule in record["rules"]:
         assert f'href="/?q=rule%3A{rule}" class="rule">{rule}</a>' in html
@@ -197,7 +198,7 @@ def test_ruling_page_shows_checks_and_runs_them_without_javascript(client):
     assert 'id="check-results" aria-live="polite"></div>' in html
     ran = page(client, f"/rulings/{record['id']}?run=checks")
     assert '<p class="outcome passed">All checks passed.</p>' in ran
-    assert ran.count('<span class="status">passed</span>') == len(record["checks"])
+    assert ran.count('<span class="status">passed</span>') == len(detail["check_details"]) > 0
     page(client, f"/rulings/{record['id']}?run=everything", 400)
 
 

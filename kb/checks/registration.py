@@ -1,74 +1,48 @@
-"""The check registry: every rule check is a function registered with ``@check``.
+"""The claim registry: every claim of ``kb/checks/claims/*.yaml``, by id, in file order.
 
-Built-in checks (``kb.checks.builtin``) are registered the same way an addition would be::
+A claim is data (see ``kb.checks.claims``); ``register`` adds one more (ids are unique)::
 
-    @check(id="goad.multiple_goaders", title="...", rules=("701.15c", "508.1d"), tags=("goad",))
-    def multiple_goaders():
-        \"\"\"A creature goaded by several opponents must attack an opponent who didn't goad it.\"\"\"
-        assert ...
+    registry()["goad.multiple_goaders"].statement["it"]
+    get("goad.multiple_goadr")  -> UnknownCheck, "did you mean 'goad.multiple_goaders'?"
 
-An id starts with its mechanic or concept (``goad.``, ``split_second.``, ``madness.``,
-``cost.``, ``exchange.``, ``mana_ability.``); the docstring states the claim the check encodes.
+``Check`` is the old name of ``Claim``, kept for the code that imports it.
 """
 
 from __future__ import annotations
 
 import difflib
-import re
-from dataclasses import dataclass
-from typing import Callable
 
+from kb.checks.claims import ID, Claim, load
 from kb.errors import UnknownCheck
 
-_ID = re.compile(r"^[a-z][a-z_]*\.[a-z][a-z0-9_]*$")
+Check = Claim
+_REGISTRY: dict[str, Claim] = {}
+_LOADED: list[bool] = []
 
 
-@dataclass(frozen=True)
-class Check:
-    id: str
-    title: str
-    rules: tuple[str, ...]
-    tags: tuple[str, ...]
-    func: Callable[[], object]
-
-    @property
-    def claim(self) -> str:
-        """The claim the check encodes: its docstring, on one line."""
-        return " ".join((self.func.__doc__ or "").split())
-
-    @property
-    def mechanic(self) -> str:
-        return self.id.split(".", 1)[0]
+def register(claim: Claim) -> Claim:
+    """Add a claim to the registry (ValueError for a bad or repeated id, or no rule cited)."""
+    if not ID.match(claim.id):
+        raise ValueError(f"claim id {claim.id!r} must be 'mechanic.name' (lower case, underscores)")
+    if claim.id in _REGISTRY and _REGISTRY[claim.id] != claim:
+        raise ValueError(f"claim id {claim.id!r} is registered twice")
+    if not claim.rules:
+        raise ValueError(f"claim {claim.id!r} cites no Comprehensive Rules number")
+    _REGISTRY[claim.id] = claim
+    return claim
 
 
-_REGISTRY: dict[str, Check] = {}
-
-
-def check(*, id: str, title: str, rules: tuple[str, ...], tags: tuple[str, ...] = ()) -> Callable:
-    """Register the decorated function as the check ``id`` (ids are unique)."""
-
-    def register(func: Callable) -> Callable:
-        if not _ID.match(id):
-            raise ValueError(f"check id {id!r} must be 'mechanic.name' (lower case, underscores)")
-        if id in _REGISTRY and _REGISTRY[id].func is not func:
-            raise ValueError(f"check id {id!r} is registered twice")
-        if not rules:
-            raise ValueError(f"check {id!r} cites no Comprehensive Rules number")
-        _REGISTRY[id] = Check(id, title, tuple(rules), tuple(tags), func)
-        return func
-
-    return register
-
-
-def registry() -> dict[str, Check]:
-    """Every registered check by id, in registration order (the built-ins loaded)."""
-    from kb.checks import builtin  # noqa: F401  (registers the built-in checks)
-
+def registry() -> dict[str, Claim]:
+    """Every registered claim by id, in registration order (the bundled claims loaded first)."""
+    if not _LOADED:
+        for claim in load():
+            register(claim)
+        _LOADED.append(True)
     return dict(_REGISTRY)
 
 
-def get(check_id: str) -> Check:
-    checks = registry()
-    if check_id not in checks:
-        raise UnknownCheck(check_id, difflib.get_close_matches(check_id, list(checks), n=3, cutoff=0.5))
-    return checks[check_id]
+def get(claim_id: str) -> Claim:
+    claims = registry()
+    if claim_id not in claims:
+        raise UnknownCheck(claim_id, difflib.get_close_matches(claim_id, list(claims), n=3, cutoff=0.5))
+    return claims[claim_id]

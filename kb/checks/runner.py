@@ -1,11 +1,13 @@
-"""Running checks: a failing or crashing check gives ``passed=False`` and a message, never raises."""
+"""Running claims: a claim that doesn't hold in the model gives ``passed=False`` and a message
+naming the claim and what the model found; nothing raises for a failure (and nothing uses
+``assert``, so ``python -O`` runs give the same verdicts)."""
 
 from __future__ import annotations
 
-import traceback
 from dataclasses import asdict, dataclass
-from typing import Iterable
+from typing import Iterable, Optional
 
+from kb.checks.claims import Verdict, evaluate
 from kb.checks.registration import get, registry
 
 
@@ -23,26 +25,18 @@ class CheckResult:
         return data
 
 
-def run(check_id: str) -> CheckResult:
-    """Run one check (UnknownCheck for an id no check has)."""
-    found = get(check_id)
-    try:
-        outcome = found.func()
-    except AssertionError as err:
-        return CheckResult(found.id, False, _failure(err), found.rules, found.title)
-    except Exception as err:  # a model error or a bug: the check fails, the run goes on
-        return CheckResult(found.id, False, f"error: {type(err).__name__}: {err}", found.rules, found.title)
-    message = outcome if isinstance(outcome, str) and outcome else "passed"
-    return CheckResult(found.id, True, message, found.rules, found.title)
+def verdict(claim_id: str) -> Verdict:
+    """The verdict on one claim (UnknownCheck for an id no claim has)."""
+    return evaluate(get(claim_id))
 
 
-def run_all(ids: Iterable[str] | None = None) -> list[CheckResult]:
-    """Run every registered check (or those of ``ids``), in registry order."""
-    return [run(check_id) for check_id in (registry() if ids is None else ids)]
+def run(claim_id: str) -> CheckResult:
+    """Run one claim's scenarios (UnknownCheck for an id no claim has)."""
+    found = get(claim_id)
+    result = evaluate(found)
+    return CheckResult(found.id, result.holds, result.message, found.rules, found.title)
 
 
-def _failure(err: AssertionError) -> str:
-    if str(err):
-        return str(err)
-    frame = traceback.extract_tb(err.__traceback__)[-1]
-    return f"assertion failed: {frame.line} (line {frame.lineno})"
+def run_all(ids: Optional[Iterable[str]] = None) -> list[CheckResult]:
+    """Run every registered claim (or those of ``ids``), in registry order."""
+    return [run(claim_id) for claim_id in (registry() if ids is None else ids)]

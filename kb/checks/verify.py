@@ -7,17 +7,43 @@ from typing import Callable, Iterable
 
 from kb.checks.registration import get, registry
 from kb.checks.runner import CheckResult, run
-from kb.records import Ruling
+from kb.records import ASSERTS, DENIES, Link, Ruling
 
 
 @dataclass(frozen=True)
 class RulingCheck:
-    """One check run for one ruling (``ruling`` is None when a check was asked for by its id);
-    ``result`` is None when the ruling links to no check, and ``reason`` says why."""
+    """One claim run for one ruling (``ruling`` is None when a claim was asked for by its id);
+    ``result`` is None when the ruling links to no claim, and ``reason`` says why. For a ruling,
+    ``passed`` is whether the model agrees with what the ruling says: the claim holds and the
+    ruling asserts it, or the claim fails and the ruling denies it."""
 
     ruling: Ruling | None
     result: CheckResult | None
     reason: str | None = None
+    link: Link | None = None
+
+    @property
+    def passed(self) -> bool | None:
+        if self.result is None:
+            return None
+        if self.link is None or self.link.polarity == ASSERTS:
+            return self.result.passed
+        return not self.result.passed
+
+    @property
+    def message(self) -> str:
+        """What the ruling says against what the model says, when they disagree."""
+        result = self.result
+        if result is None:
+            return self.reason or ""
+        if self.passed or self.link is None:
+            return result.message
+        rules = ", ".join(result.rules) or "the rules"
+        statement = get(result.id).claim
+        if self.link.polarity == DENIES:
+            return (f"this ruling denies {result.id} (\"{statement}\"); CR {rules} as modelled says it holds"
+                    f" (matched: \"{self.link.evidence}\")")
+        return f"this ruling states {result.id} (\"{statement}\"); CR {rules} as modelled disagrees: {result.message}"
 
     def to_dict(self) -> dict:
         ruling = self.ruling
@@ -28,7 +54,9 @@ class RulingCheck:
         }
         if self.result is None:
             return {**data, "check": None, "passed": None, "reason": self.reason}
-        return {**data, "check": self.result.id, **{k: v for k, v in self.result.to_dict().items() if k != "id"}}
+        link = {"polarity": self.link.polarity, "score": self.link.score, "evidence": self.link.evidence} if self.link else {}
+        return {**data, "check": self.result.id, **link, "passed": self.passed, "message": self.message,
+                "rules": list(self.result.rules), "title": self.result.title}
 
 
 def resolve_ids(ids: Iterable[str], get_ruling: Callable[[str], Ruling]) -> tuple[list[str], list[Ruling]]:
@@ -47,9 +75,12 @@ def resolve_ids(ids: Iterable[str], get_ruling: Callable[[str], Ruling]) -> tupl
     return check_ids, rulings
 
 
-def verify(rulings: Iterable[Ruling] = (), check_ids: Iterable[str] = (), everything: bool = False) -> list[RulingCheck]:
-    """Run every registered check (``everything``), the checks ``check_ids``, and the checks of
-    ``rulings``; each check runs once and its result is shared."""
+def verify(rulings: Iterable[Ruling] = (), check_ids: Iterable[str] = (), everything: bool = False,
+           links_of: Callable[[Ruling], tuple[Link, ...]] | None = None) -> list[RulingCheck]:
+    """Run every registered claim (``everything``), the claims ``check_ids``, and the claims
+    ``rulings`` link to (``links_of(ruling)``: its links, shared ones included; by default its
+    own); each claim runs once and its result is shared."""
+    links_of = links_of or (lambda ruling: ruling.links)
     checks = registry()
     results: dict[str, CheckResult] = {}
 
@@ -61,7 +92,8 @@ def verify(rulings: Iterable[Ruling] = (), check_ids: Iterable[str] = (), everyt
     runs = [RulingCheck(None, result(check_id)) for check_id in (checks if everything else ())]
     runs += [RulingCheck(None, result(check_id)) for check_id in check_ids]
     for ruling in rulings:
-        if not ruling.checks:
-            runs.append(RulingCheck(ruling, None, ruling.no_check or "no check encodes this ruling's claim yet"))
-        runs += [RulingCheck(ruling, result(check_id)) for check_id in ruling.checks]
+        links = [link for link in links_of(ruling) if link.claim in checks]
+        if not links:
+            runs.append(RulingCheck(ruling, None, ruling.no_check or "no registered claim matches this ruling's text"))
+        runs += [RulingCheck(ruling, result(link.claim), link=link) for link in links]
     return runs

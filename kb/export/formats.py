@@ -1,7 +1,8 @@
 """Exports: ruling sets as JSON Lines, JSON, YAML, CSV or Markdown, in a stable order.
 
 Order: card name, date, id. JSON Lines holds one record per line and re-ingests as it is;
-JSON and YAML hold ``{"filters", "count", "rulings"}``; CSV flattens lists with ``"; "``.
+JSON and YAML hold ``{"filters", "count", "rulings"}``; CSV flattens lists with ``"; "``;
+``vectors`` holds the linked rulings as rule-check test vectors (kb.export.vectors).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
+from kb.export import vectors
 from kb.records import Ruling
 from kb.text.analysis import fold
 from kb.text.vocabulary import Vocabulary
@@ -49,11 +51,14 @@ def _yaml_dump(data) -> str:
 
 def _yaml(records: list[Ruling], meta: dict, safe: bool = True) -> str:
     """The readable ruling set: each ruling's checks with their titles and CR numbers."""
-    from kb.checks import get
+    from kb.checks import registry
+
+    claims = registry()
 
     def readable(record: Ruling) -> dict:
         data = record.to_dict()
-        data["checks"] = [{"id": c, "title": get(c).title, "rules": list(get(c).rules)} for c in record.checks]
+        data["links"] = [{**link.to_dict(), "title": claims[link.claim].title, "rules": list(claims[link.claim].rules)}
+                         if link.claim in claims else link.to_dict() for link in record.links]  # fmt: skip
         return data
 
     data = {**meta, "count": len(records), "rulings": [readable(r) for r in records]}
@@ -80,7 +85,8 @@ def _csv(records: list[Ruling], meta: dict, safe: bool = True) -> str:
         row = record.to_dict()
         names = row.pop("card_names")
         row.update(card_it=names.get("it", ""), card_en=names.get("en", ""))
-        for name in ("tags", "rules", "checks"):
+        row["checks"] = "; ".join(f"{link.claim} ({link.polarity})" for link in record.links)
+        for name in ("tags", "rules"):
             row[name] = "; ".join(row[name])
         row["mixed"] = "yes" if row["mixed"] else "no"
         writer.writerow({k: neutral(str(row[k])) if safe else row[k] for k in CSV_COLUMNS})
@@ -124,6 +130,7 @@ FORMATS: dict[str, Format] = {
         Format("yaml", _yaml, "application/yaml", "yaml"),
         Format("csv", _csv, "text/csv", "csv"),
         Format("md", _md, "text/markdown", "md"),
+        Format("vectors", vectors.write, "application/json", "vectors.json"),
     )
 }
 
@@ -154,7 +161,7 @@ def render_rows(rows: list[dict], fmt: str, name: str, meta: dict | None = None,
     if fmt == "jsonl":
         return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
     data = {**(meta or {}), "count": len(rows), name: rows}
-    if fmt == "json":
+    if fmt in ("json", "vectors"):  # rows are no rulings: vectors of them are plain JSON
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     if fmt == "yaml":
         return _yaml_dump(data)

@@ -74,8 +74,10 @@ def card_lines(card: Card, records: list[Ruling], pairs, others: list[Card]) -> 
     return lines
 
 
-def ruling_lines(record: Ruling, shared: list[str], translation: Ruling | None, checks: Iterable, rule_text: dict) -> list[str]:
-    """``kb show``: the facts of a ruling, its text, its translation, its checks and the rules cited."""
+def ruling_lines(record: Ruling, shared: list[str], translation: Ruling | None, checks: Iterable, rule_text: dict,
+                 links: Iterable = ()) -> list[str]:
+    """``kb show``: the facts of a ruling, its text, its translation, the claims it links to
+    (``checks``, with their ``links``: polarity, score, evidence) and the rules cited."""
     names = ", ".join(f"{lang}: {n}" for lang, n in record.card_names.items()) or "not in the names table"
     rows = [
         ("id", record.id),
@@ -99,8 +101,9 @@ def ruling_lines(record: Ruling, shared: list[str], translation: Ruling | None, 
     if translation:
         lines += ["", f"{translation.lang}: {translation.text}"]
     checks = list(checks)
-    for found in checks:
+    for found, link in zip(checks, links):
         lines += ["", f"check {found.id} [{', '.join(found.rules)}]: {found.title}", f"  claim: {found.claim}"]
+        lines.append(f"  this ruling {link.polarity} it (score {link.score:.2f}; matched \"{link.evidence}\")")
     if rule_text:
         cited = dict.fromkeys([*record.rules, *(r for c in checks for r in c.rules)])
         lines += ["", "rules:"]
@@ -135,8 +138,9 @@ def check_lines(runs) -> list[str]:
         if item.result is None:
             lines.append(f"{indent}no check: {item.reason}")
             continue
-        result = item.result
-        lines.append(f"{indent}{'PASS' if result.passed else 'FAIL'} {result.id} [{', '.join(result.rules)}] {result.title}")
-        if not result.passed:
-            lines.append(f"{indent}     {result.message}")
+        result, link = item.result, item.link
+        how = f" ({link.polarity}, score {link.score:.2f})" if link else ""
+        lines.append(f"{indent}{'PASS' if item.passed else 'FAIL'} {result.id}{how} [{', '.join(result.rules)}] {result.title}")
+        if not item.passed:
+            lines.append(f"{indent}     {item.message}")
     return lines

@@ -11,7 +11,7 @@ from kb.errors import UnknownRuling
 from kb.index.catalog import Catalog
 from kb.index.generations import WORDS, Generation, Location
 from kb.index.reader import IndexReader
-from kb.records import Ruling
+from kb.records import Link, Ruling
 from kb.text.vocabulary import Vocabulary, from_data, vocabulary
 
 
@@ -111,6 +111,15 @@ class Store:
             self._english_pairs = {en_id: it_id for it_id, en_id in self.pairs.items()}
         it_id = self._english_pairs.get(ruling.id)
         return self.get(it_id) if it_id else None
+
+    def links(self, ruling: Ruling) -> tuple[Link, ...]:
+        """The claims a ruling states: its own links, then those of its translation (an Italian
+        ruling paired with an English one shares its links) for claims it doesn't link itself.
+        A ruling whose text repeats another's has the same links already (they come from the text)."""
+        own = {link.claim for link in ruling.links}
+        other = self.translation(ruling)
+        shared = tuple(link for link in (other.links if other else ()) if link.claim not in own)
+        return ruling.links + shared
 
     def words(self) -> dict[str, int]:
         """The surface words of the texts, each with the number of texts holding it."""

@@ -31,8 +31,7 @@ class Reading:
     terms: dict
     tags: tuple[str, ...]
     rules: tuple[str, ...]
-    checks: tuple[str, ...]
-    no_check: str | None
+    links: tuple  # of kb.records.Link
 
 
 class Enricher:
@@ -71,8 +70,7 @@ class Enricher:
         terms = {code: analysis.terms(text, code) for code in analysis.LANGS if both or code == lang}
         tags = self.vocab.tags_in(terms, text=text)
         rules = tuple(dict.fromkeys([*self.vocab.rules_of(tags), *rule_numbers(text)]))
-        links = self.linker(text, lang, tags, terms)
-        return Reading(lang, mixed, terms, tags, rules, links.checks, links.no_check)
+        return Reading(lang, mixed, terms, tags, rules, tuple(self.linker(text, lang, tags)))
 
     def __call__(self, raw: RawRuling, hint: str | None = None) -> Prepared:
         reading = self.read(raw.text, raw.lang, hint)
@@ -86,9 +84,8 @@ class Enricher:
             text=raw.text,
             tags=reading.tags,
             rules=reading.rules,
-            checks=reading.checks,
+            links=reading.links,
             source=f"{raw.path}:{raw.line}",
-            no_check=reading.no_check,
             origin=raw.origin,
         )
         return Prepared(record, reading.terms)

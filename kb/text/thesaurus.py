@@ -33,6 +33,7 @@ class Paraphrase:
     start: int
     end: int
     others: tuple[Expression, ...]
+    groups: tuple[int, ...] = ()  # the numbers of the groups the expression belongs to
 
 
 class Thesaurus:
@@ -76,7 +77,8 @@ class Thesaurus:
         for _, start, end in sorted(found, key=lambda f: (-f[0], f[1])):
             if taken.isdisjoint(range(start, end)):
                 taken.update(range(start, end))
-                out.append(Paraphrase(start, end, self.others(terms[start:end], lang)))
+                groups = tuple(self._by_terms[lang][terms[start:end]])
+                out.append(Paraphrase(start, end, self.others(terms[start:end], lang), groups))
         return sorted(out, key=lambda p: p.start)
 
 

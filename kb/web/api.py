@@ -8,11 +8,12 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from kb import checks
+from kb.checks.verify import RulingCheck
 from kb.errors import UnknownCheck
 from kb.export.formats import FORMATS
 from kb.export.formats import render as render_export
 from kb.index.store import Store
-from kb.records import Ruling
+from kb.records import Link, Ruling
 from kb.search.run import Results, card_rulings, option_filters, search, select
 from kb.web import components, openapi
 from kb.web import params as P
@@ -47,13 +48,15 @@ def card_payload(store: Store, name: str, found, records: list[Ruling], others) 
     }
 
 
-def check_info(check_id: str) -> dict:
-    """A linked check as the API shows it (an id the registry lacks says so, never a 500)."""
+def check_info(link: Link) -> dict:
+    """A linked claim as the API shows it, with the link's polarity, score and evidence (an id
+    the registry lacks says so, never a 500)."""
     try:
-        found = checks.get(check_id)
+        found = checks.get(link.claim)
     except UnknownCheck as err:
-        return {"id": check_id, "error": str(err)}
-    return {"id": found.id, "title": found.title, "rules": list(found.rules), "claim": found.claim}
+        return {"id": link.claim, **link.to_dict(), "error": str(err)}
+    return {"id": found.id, "title": found.title, "rules": list(found.rules), "claim": found.claim,
+            "polarity": link.polarity, "score": link.score, "evidence": link.evidence}
 
 
 def ruling_detail(store: Store, ruling_id: str) -> dict:
@@ -62,7 +65,7 @@ def ruling_detail(store: Store, ruling_id: str) -> dict:
     record = store.get(ruling_id)
     return public(store, {
         **record.to_dict(),
-        "check_details": [check_info(c) for c in record.checks],
+        "check_details": [check_info(link) for link in store.links(record)],
         "translation": (lambda t: t.to_dict() if t else None)(store.translation(record)),
     })  # fmt: skip
 
@@ -70,17 +73,23 @@ def ruling_detail(store: Store, ruling_id: str) -> dict:
 _CHECKS_LOCK = threading.Lock()  # checks build rules-model scenarios; run them one at a time
 
 
-def _run_check(check_id: str) -> dict:
+def _run_check(info: dict) -> dict:
+    """Run a linked claim: ``passed`` is whether the model agrees with what the ruling says."""
+    link = Link.from_dict({**info, "claim": info["id"]})
     try:
-        return checks.run(check_id).to_dict()
+        result = checks.run(link.claim)
     except UnknownCheck as err:
-        return {"id": check_id, "passed": False, "message": str(err), "rules": [], "title": check_id}
+        return {"id": link.claim, "polarity": link.polarity, "passed": False, "message": str(err), "rules": [],
+                "title": link.claim}  # fmt: skip
+    item = RulingCheck(None, result, link=link)
+    return {**result.to_dict(), "polarity": link.polarity, "passed": item.passed, "message": item.message}
 
 
 def check_run(detail: dict) -> dict:
-    """Run a ruling's checks: ``passed`` is whether all passed (null when it has none)."""
+    """Run a ruling's linked claims: ``passed`` is whether the model agrees with the ruling on
+    all of them (null when it links to none)."""
     with _CHECKS_LOCK:
-        results = [_run_check(c) for c in detail["checks"]]
+        results = [_run_check(info) for info in detail["check_details"]]
     run = {"id": detail["id"], "passed": all(r["passed"] for r in results) if results else None, "results": results}
     if detail.get("no_check"):
         run["no_check"] = detail["no_check"]

@@ -91,11 +91,13 @@ def schemas() -> dict:
     check = {"type": "object", "required": ["id"], "properties": {
         "id": {"type": "string"}, "title": {"type": "string"}, "rules": _strings(),
         "claim": {"type": "string", "description": "The claim the check encodes."},
+        **records.LINK_SCHEMA["properties"],
         "error": {"type": "string", "description": "Only when the id names no registered check."},
     }}  # fmt: skip
     result = {"type": "object", "properties": {
-        "id": {"type": "string"}, "passed": {"type": "boolean"}, "message": {"type": "string"},
-        "rules": _strings(), "title": {"type": "string"},
+        "id": {"type": "string"}, "message": {"type": "string"},
+        "passed": {"type": "boolean", "description": "The model agrees with what the ruling says."},
+        "polarity": records.LINK_SCHEMA["properties"]["polarity"], "rules": _strings(), "title": {"type": "string"},
     }}  # fmt: skip
     return {
         "Record": record,

@@ -168,6 +168,8 @@ def _check_info(info: dict) -> Html:
         el("code", info["id"]),
         el("div", "CR ", el("span", ", ".join(info["rules"]), class_="cr-numbers"), class_="cr"),
         el("p", info["claim"], class_="claim"),
+        el("p", f"This ruling {info.get('polarity', 'asserts')} it (score {info.get('score', 0):.2f}; matched: ",
+           el("q", info.get("evidence", "")), ")", class_="link-evidence"),
         class_="check",
     )
 

@@ -6,6 +6,7 @@ import re
 
 from starlette.responses import HTMLResponse, JSONResponse
 
+from kb.export.formats import FORMATS
 from kb.text.analysis import fold
 
 HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
@@ -28,4 +29,4 @@ def export_filename(filters: dict, fmt: str) -> str:
     for name, value in filters.items():
         slug = re.sub(r"[^a-z0-9]+", "-", fold(value).lower()).strip("-")[:40]
         parts.append(f"{name}-{slug}" if slug else name)
-    return "-".join(parts) + "." + fmt
+    return "-".join(parts) + "." + FORMATS[fmt].extension

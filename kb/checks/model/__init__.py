@@ -1,21 +1,22 @@
-"""A small rules model, just deep enough to decide what rulings claim. Pure Python, no engine.
+"""One small game model, deep enough to decide what rulings claim. Pure Python, no engine.
 
-- ``costs``: mana symbols, mana value, total cost (107.4, 202.3, 601.2f, 118.7, 118.9)
-- ``combat``: goad and attack requirements (701.15, 508.1)
-- ``abilities``: mana abilities (605)
-- ``priority``: what players may do while split second is on the stack (702.61, 116, 117)
-- ``game``, ``discard``, ``spells``: zones, discarding, madness, casting (701.9, 702.35, 601, 608)
-- ``control``: exchanging control of a spell and a creature (701.12, 800.4a)
+Every module works on the one frozen ``state.State``; each action returns a new state. Modules,
+from the bottom up (each imports only those above it):
+
+- ``errors``: ModelError, ManaCostError, IllegalAction, ScenarioError
+- ``costs``: mana symbols, mana value of a mana cost, total cost (107.4, 202.3, 601.2f, 118.7)
+- ``cards``: faces and parts of cards: split, adventure, double-faced, meld (202.3, 709, 712)
+- ``state``: the state, objects, zones, steps, the event log, triggers waiting (400-405, 603.3)
+- ``abilities``: abilities, mana abilities (602, 605)
+- ``priority``: timing and split second (117, 307, 702.61, 116.2)
+- ``discard``: discarding, madness's replacement, mill, draw (701.9, 702.35a)
+- ``casting``: casting with alternative/additional costs, X, delve, convoke; copies; storm (601, 707)
+- ``actions``: activating abilities, cycling, special actions (602, 702.29, 116)
+- ``combat``: goad and declaring attackers (701.15, 508.1)
+- ``control``: gaining and exchanging control, leaving the game (701.12, 800.4a)
+- ``leaving``: where a spell goes off the stack; countering (608, 701.6, 702.34, 702.88)
+- ``effects``: the effect steps spells and abilities perform as they resolve
+- ``stack``: resolving, passing priority, steps and turns (608, 117, 500-514)
 """
 
-from kb.checks.model import (  # noqa: F401
-    abilities,
-    combat,
-    control,
-    costs,
-    discard,
-    game,
-    priority,
-    spells,
-)
-from kb.checks.model.errors import IllegalAction, ManaCostError, ModelError  # noqa: F401
+from kb.checks.model.errors import IllegalAction, ManaCostError, ModelError, ScenarioError  # noqa: F401

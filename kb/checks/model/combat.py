@@ -1,210 +1,144 @@
-"""Declaring attackers with goad: requirements, restrictions and the legal attack choices.
+"""Goad (701.15) and declaring attackers (508.1): requirements, restrictions, legal choices.
 
-Goad (701.15) is a designation a creature has, not an ability (701.15b): it is kept through
-attacks, extra combats, a change of control and the loss of all abilities, and lasts until the
-next turn of the player who goaded it (701.15a). Each player who goaded a creature adds two
-requirements: it attacks if able, and it attacks a player other than that player if able;
-the same player goading it again adds none (701.15c-d).
+Goaded is a designation, not an ability (701.15b): it stays through attacks, extra combats, a
+change of control and the loss of all abilities, and lasts until the goading player's next turn
+(701.15a). Each player who goaded a creature adds two requirements: it attacks each combat if
+able, and it attacks a player other than that player if able; the same player goading it again
+adds nothing (701.15c-d). The legal choices obey the greatest number of requirements possible
+without breaking a restriction, and a cost to attack need not be paid (508.1d)::
 
-The legal choices for a creature are those that obey the greatest number of requirements that
-can be obeyed without breaking a restriction (508.1d), where a cost to attack need not be paid
-(508.1d): a choice that costs something is legal only if it obeys that maximum too::
-
-    creature goaded by B and C, opponents B, C, D     -> attack D
-    creature goaded by B, C and D (each opponent)     -> attack B, C or D (no planeswalker)
-    tapped goaded creature                            -> no attack
+    goaded by B and C, opponents B, C, D     -> attack D
+    goaded by B, C and D                     -> attack B, C or D (not a planeswalker or battle)
+    tapped, "can't attack", or sick          -> no attack
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Iterable, Optional
+from dataclasses import dataclass
+from typing import Mapping, Optional
+
+from kb.checks.model import costs
+from kb.checks.model import state as s
+from kb.checks.model.errors import IllegalAction
+from kb.checks.model.state import BATTLEFIELD, Event, Obj, State
 
 PLAYER, PLANESWALKER, BATTLE = "player", "planeswalker", "battle"
 
 
 @dataclass(frozen=True)
 class Defender:
-    """Something a creature can attack (506.2, 508.1b): a player, a planeswalker, a battle.
-
-    ``player`` is the player itself, the planeswalker's controller or the battle's protector;
-    ``attack_cost`` is a cost to attack it (e.g. {2} under a "can't attack unless" effect).
-    """
+    """What a creature could attack (506.2): a player, a planeswalker, a battle; ``player`` is the
+    player, the planeswalker's controller or the battle's protector."""
 
     name: str
-    kind: str = PLAYER
-    player: str = ""
-    attack_cost: int = 0
-
-    @property
-    def owner(self) -> str:
-        return self.player or self.name
-
-
-@dataclass(frozen=True)
-class Creature:
-    name: str
-    controller: str
-    tapped: bool = False
-    cant_attack: bool = False  # a restriction: "can't attack" (508.1c)
-    controlled_since_turn_began: bool = True  # 302.6
-    haste: bool = False  # 702.10b
-    vigilance: bool = False  # 702.20b
-    abilities: frozenset = frozenset()
-    goaded_by: tuple[str, ...] = ()  # the players who goaded it: a designation (701.15b)
-    attacks_if_able: bool = False  # another requirement ("attacks each combat if able")
-    attacked: bool = False
+    kind: str
+    player: str
+    cost: str = ""  # a cost to attack it (508.1g-h)
 
 
 @dataclass(frozen=True)
 class Requirement:
-    """A requirement on attacking (508.1d); ``other_than``: attack a player other than this one."""
-
-    source: str
-    other_than: Optional[str] = None
+    goader: str  # the player whose goad (or "itself") makes it a requirement
+    other_than: Optional[str] = None  # attack a player other than this one
 
 
-Choice = Optional[Defender]  # None: the creature doesn't attack
-
-
-# ------------------------------------------------------------------------------------ goad
-
-
-def goad(creature: Creature, player: str) -> Creature:
-    """``player`` goads the creature (701.15a); a second goad by the same player adds nothing (701.15d)."""
+def goad(state: State, oid: str, player: str) -> State:
+    """701.15a: ``player`` goads the creature; being goaded again by them adds nothing (701.15d)."""
+    creature = s.get(state, oid)
     if player in creature.goaded_by:
-        return creature
-    return replace(creature, goaded_by=creature.goaded_by + (player,))
+        return state
+    return s.log(s.update(state, oid, goaded_by=creature.goaded_by + (player,)), Event("goad", oid, player))
 
 
-def goad_each(creatures: Iterable[Creature], goader: str, controller: str) -> tuple[Creature, ...]:
-    """``goader`` goads each creature ``controller`` controls now: the set of creatures an effect
-    from a resolving spell or ability affects is fixed as it begins (611.2c), so creatures that
-    enter, or come under ``controller``'s control, later are not goaded."""
-    return tuple(goad(c, goader) if c.controller == controller else c for c in creatures)
+def goad_each(state: State, goader: str, controller: str) -> State:
+    """Goad each creature ``controller`` controls as the effect resolves (611.2c): creatures that
+    enter or come under their control later aren't goaded."""
+    for creature in s.in_zone(state, BATTLEFIELD, controller):
+        if "creature" in creature.types:
+            state = goad(state, creature.id, goader)
+    return state
 
 
-def enter(creatures: Iterable[Creature], creature: Creature) -> tuple[Creature, ...]:
-    """A creature enters the battlefield as a new object, with no designation (400.7)."""
-    return (*creatures, creature)
+def end_goads(state: State, player: str) -> State:
+    """701.15a: as ``player``'s turn begins (or would have begun, 800.4m), their goads end."""
+    for obj in state.objects:
+        if player in obj.goaded_by:
+            state = s.update(state, obj.id, goaded_by=tuple(p for p in obj.goaded_by if p != player))
+    return state
 
 
-def requirements(creature: Creature) -> tuple[Requirement, ...]:
-    """The creature's attack requirements: two per goading player (701.15b-d), plus its own."""
-    found = []
+def requirements(creature: Obj) -> tuple[Requirement, ...]:
+    """Two requirements per goading player (701.15b-c), plus "attacks each combat if able"."""
+    found: list[Requirement] = []
     for player in creature.goaded_by:
         found += [Requirement(player), Requirement(player, other_than=player)]
-    if creature.attacks_if_able:
+    if "attacks each combat" in creature.keywords:
         found.append(Requirement("itself"))
     return tuple(found)
 
 
-def begin_turn(creature: Creature, player: str) -> Creature:
-    """At the start of ``player``'s turn the goad by ``player`` ends (701.15a)."""
-    return replace(creature, goaded_by=tuple(p for p in creature.goaded_by if p != player))
-
-
-def next_turn(order: tuple[str, ...], current: str, left: Iterable[str] = ()) -> tuple[str, tuple[str, ...]]:
-    """The next player to take a turn, and the players whose turn would have begun before it.
-
-    A player who left the game takes no turn, but the effects that last until their next turn
-    end when that turn would have begun (800.4m).
-    """
-    gone, skipped = set(left), []
-    index = order.index(current)
-    for step in range(1, len(order) + 1):
-        player = order[(index + step) % len(order)]
-        if player not in gone:
-            return player, tuple(skipped)
-        skipped.append(player)
-    raise ValueError("no player is left in the game")
-
-
-def pass_turn(
-    creature: Creature, order: tuple[str, ...], current: str, left: Iterable[str] = ()
-) -> tuple[str, Creature]:
-    """Move from ``current``'s turn to the next; goads end for each turn that begins or would have."""
-    player, skipped = next_turn(order, current, left)
-    for ended in (*skipped, player):
-        creature = begin_turn(creature, ended)
-    return player, creature
-
-
-def declare_attack(creature: Creature, choice: Choice) -> Creature:
-    """The creature attacks (or not), tapping unless it has vigilance (508.1f); attacking does
-    not end a goad (701.15a-b)."""
-    attacks = choice is not None
-    return replace(creature, attacked=attacks, tapped=creature.tapped or (attacks and not creature.vigilance))
-
-
-def gain_control(creature: Creature, player: str, haste: bool = False) -> Creature:
-    """``player`` gains control of the creature: a goad stays with it (701.15b designation)."""
-    return replace(creature, controller=player, controlled_since_turn_began=False, haste=creature.haste or haste)
-
-
-def lose_all_abilities(creature: Creature) -> Creature:
-    """The creature loses all abilities; goaded is not an ability (701.15b), so it stays."""
-    return replace(creature, abilities=frozenset())
-
-
-def untap(creature: Creature) -> Creature:
-    return replace(creature, tapped=False, attacked=False)
-
-
-# ------------------------------------------------------------------------------------ 508.1
-
-
-def can_attack(creature: Creature, active: str) -> bool:
-    """508.1a and 508.1c: controlled by the active player, untapped, no "can't attack",
-    controlled continuously since the turn began unless it has haste (302.6)."""
-    if creature.controller != active or creature.tapped or creature.cant_attack:
+def can_attack(state: State, creature: Obj) -> bool:
+    """508.1a, 508.1c, 302.6: an untapped creature the active player controls, without "can't
+    attack", controlled continuously since the turn began unless it has haste."""
+    if creature.zone != BATTLEFIELD or "creature" not in creature.types:
         return False
-    return creature.controlled_since_turn_began or creature.haste
+    if s.controller_of(state, creature.id) != state.active or creature.tapped or creature.cant_attack:
+        return False
+    return not creature.sick or "haste" in creature.keywords
 
 
-def attackable(creature: Creature, defenders: Iterable[Defender]) -> tuple[Defender, ...]:
-    """What the creature's controller may attack: opponents, their planeswalkers and battles (506.2)."""
-    return tuple(d for d in defenders if d.owner != creature.controller)
+def defenders(state: State, controller: str) -> tuple[Defender, ...]:
+    """The controller's opponents, their planeswalkers and the battles they protect (506.2, 508.1b)."""
+    cost = dict(state.attack_costs)
+    found = [Defender(p, PLAYER, p, cost.get(p, "")) for p in s.opponents(state, controller)]
+    rivals = s.opponents(state, controller)
+    for obj in s.in_zone(state, BATTLEFIELD):
+        if "planeswalker" in obj.types and s.controller_of(state, obj.id) in rivals:
+            found.append(Defender(obj.id, PLANESWALKER, s.controller_of(state, obj.id)))
+        if "battle" in obj.types and obj.protector in rivals:
+            found.append(Defender(obj.id, BATTLE, obj.protector))
+    return tuple(found)
 
 
-def obeyed(requirement: Requirement, choice: Choice) -> bool:
-    """Whether attacking ``choice`` obeys the requirement (508.1d)."""
+def obeys(requirement: Requirement, choice: Optional[Defender]) -> bool:
     if choice is None:
         return False
     if requirement.other_than is None:
         return True
-    return choice.kind == PLAYER and choice.name != requirement.other_than
+    return choice.kind == PLAYER and choice.player != requirement.other_than
 
 
-def score(creature: Creature, choice: Choice) -> int:
-    """The number of the creature's requirements that ``choice`` obeys."""
-    return sum(obeyed(r, choice) for r in requirements(creature))
+def score(creature: Obj, choice: Optional[Defender]) -> int:
+    return sum(1 for r in requirements(creature) if obeys(r, choice))
 
 
-def choices(creature: Creature, defenders: Iterable[Defender], active: str) -> tuple[Choice, ...]:
-    """Every choice the restrictions allow: not attacking, or attacking something attackable."""
-    if not can_attack(creature, active):
-        return (None,)
-    return (None, *attackable(creature, defenders))
+def free(choice: Optional[Defender]) -> bool:
+    return choice is None or costs.mana_value(choice.cost or None) == 0
 
 
-def required_score(creature: Creature, options: Iterable[Choice]) -> int:
-    """The most requirements obeyable without paying a cost to attack (508.1d)."""
-    return max(score(creature, c) for c in options if c is None or not c.attack_cost)
-
-
-def legal_attacks(creature: Creature, defenders: Iterable[Defender], active: str) -> tuple[Choice, ...]:
-    """The legal choices for the creature in the declare attackers step (508.1a-d)."""
-    options = choices(creature, tuple(defenders), active)
-    best = required_score(creature, options)
+def legal_attacks(state: State, oid: str) -> tuple[Optional[Defender], ...]:
+    """508.1d: the choices that obey the most requirements obeyable without paying a cost."""
+    creature = s.get(state, oid)
+    options: tuple[Optional[Defender], ...] = (None,)
+    if can_attack(state, creature):
+        options += defenders(state, s.controller_of(state, oid))
+    best = max(score(creature, c) for c in options if free(c))
     return tuple(c for c in options if score(creature, c) >= best)
 
 
-def must_attack(creature: Creature, defenders: Iterable[Defender], active: str) -> bool:
-    """Whether not attacking is illegal for the creature."""
-    return None not in legal_attacks(creature, defenders, active)
-
-
-def names(options: Iterable[Choice]) -> set:
-    """The names of the choices (``None`` for not attacking), for comparisons."""
-    return {None if c is None else c.name for c in options}
+def declare_attackers(state: State, attacks: Mapping[str, Optional[str]]) -> State:
+    """508.1: each creature of the active player attacks what ``attacks`` says (or not); every
+    creature's choice must be legal. Attackers tap unless they have vigilance (508.1f)."""
+    for creature in s.in_zone(state, BATTLEFIELD, state.active):
+        if "creature" not in creature.types:
+            continue
+        wanted = attacks.get(creature.id)
+        legal = {None if c is None else c.name for c in legal_attacks(state, creature.id)}
+        if wanted not in legal:
+            shown = sorted("no attack" if c is None else c for c in legal)
+            raise IllegalAction(f"{creature.id} can't {'not attack' if wanted is None else 'attack ' + wanted}: "
+                                f"its legal choices are {shown} (508.1d)")
+        if wanted is not None:
+            tap = creature.tapped or "vigilance" not in creature.keywords
+            state = s.log(s.update(state, creature.id, attacking=wanted, tapped=tap), Event("attack", creature.id, wanted))
+    return s.replace(state, step=s.DECLARE_ATTACKERS)

@@ -1,4 +1,4 @@
-"""The errors of the rules model."""
+"""The errors of the rules model (and of the scenarios written for it)."""
 
 from __future__ import annotations
 
@@ -19,3 +19,7 @@ class ManaCostError(ModelError, ValueError):
 
 class IllegalAction(ModelError):
     """An action the rules do not allow in the modelled situation; the message says which rule."""
+
+
+class ScenarioError(ModelError):
+    """A scenario the model can't read: an unknown action, query or field (a mistake in the data)."""

@@ -1,0 +1,132 @@
+"""Claims: what rulings state, as data the rules model evaluates.
+
+One YAML file per mechanic (``goad.yaml``, ``split_second.yaml``, ...) holds a list of claims::
+
+    - id: goad.multiple_goaders              # mechanic.name
+      title: Goaded by several opponents: attack an opponent who didn't goad it
+      statement: {en: "...", it: "..."}      # the claim, one sentence or two, in each language
+      rules: ["701.15c", "508.1d"]           # Comprehensive Rules numbers (2026-01-16)
+      tags: [goad, attack]                   # ids of kb/vocab/tags.yaml and mechanics.yaml
+      phrasings: {en: [...], it: [...]}      # how official rulings state it (for the linker)
+      scenarios: [{name, given, do, expect}] # see kb.checks.claims.scenario
+
+``load()`` reads them all; ``evaluate(claim)`` runs its scenarios into a ``Verdict``. Card
+templates for scenarios (real cards as printed) are in ``cards.yaml``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any, Mapping
+
+import yaml
+
+from kb.checks.claims import build, scenario
+from kb.checks.model.errors import ModelError, ScenarioError
+
+FILES = ("goad", "split_second", "madness", "exchange", "cost", "mana_value", "mana_ability", "flashback",
+         "storm", "cycling", "delve", "convoke", "suspend", "rebound")
+ID = re.compile(r"^[a-z][a-z_]*\.[a-z][a-z0-9_]*$")
+KEYS = {"id", "title", "statement", "rules", "tags", "phrasings", "scenarios"}
+
+
+@dataclass(frozen=True)
+class Scenario:
+    name: str
+    given: dict
+    do: tuple
+    expect: tuple
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "given": self.given, "do": list(self.do), "expect": list(self.expect)}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=False)
+
+
+@dataclass(frozen=True)
+class Claim:
+    id: str
+    title: str
+    rules: tuple[str, ...]
+    tags: tuple[str, ...]
+    statement: dict = field(default_factory=dict)  # {"en": ..., "it": ...}
+    phrasings: dict = field(default_factory=dict)  # {"en": [...], "it": [...]}
+    scenarios: tuple[Scenario, ...] = ()
+
+    @property
+    def claim(self) -> str:
+        """The English statement, on one line."""
+        return " ".join(self.statement.get("en", "").split())
+
+    @property
+    def mechanic(self) -> str:
+        return self.id.split(".", 1)[0]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a claim holds in the model; for a failure, a message naming the claim, what the
+    model found and what the claim expects."""
+
+    claim: str
+    holds: bool
+    message: str
+    failures: tuple = ()
+
+
+def evaluate(claim: Claim) -> Verdict:
+    """Run every scenario of the claim; it holds if every expectation is met."""
+    failures: list[scenario.Failure] = []
+    for case in claim.scenarios:
+        try:
+            failures += scenario.run(case.to_dict())
+        except ModelError as err:  # a scenario the model can't read: the claim doesn't hold
+            failures.append(scenario.Failure(case.name, "scenario", f"an error ({err})", "a run"))
+    if not failures:
+        count = len(claim.scenarios)
+        return Verdict(claim.id, True, f"holds in {count} scenario{'s' if count != 1 else ''}")
+    head = f"{claim.id}: CR {', '.join(claim.rules)} as modelled, " + failures[0].describe()
+    more = f" (and {len(failures) - 1} more)" if len(failures) > 1 else ""
+    return Verdict(claim.id, False, head + more, tuple(failures))
+
+
+def parse(data: Mapping, source: str = "claims") -> Claim:
+    """One claim from its YAML mapping (ScenarioError for a malformed one)."""
+    if not isinstance(data, Mapping):
+        raise ScenarioError(f"{source}: a claim is a mapping, not {data!r}")
+    claim_id = str(data.get("id", ""))
+    unknown = set(data) - KEYS
+    if unknown:
+        raise ScenarioError(f"{source}: {claim_id}: unknown keys {sorted(unknown)}")
+    if not ID.match(claim_id):
+        raise ScenarioError(f"{source}: claim id {claim_id!r} must be 'mechanic.name' (lower case, underscores)")
+    if not data.get("rules"):
+        raise ScenarioError(f"{source}: {claim_id} cites no Comprehensive Rules number")
+    cases = []
+    for n, case in enumerate(data.get("scenarios") or (), start=1):
+        cases.append(Scenario(str(case.get("name", f"scenario {n}")), build.expand_given(case.get("given") or {}),
+                              tuple(case.get("do") or ()), tuple(case.get("expect") or ())))
+    return Claim(claim_id, str(data.get("title", "")), tuple(str(r) for r in data["rules"]),
+                 tuple(data.get("tags") or ()), dict(data.get("statement") or {}),
+                 {lang: list(v or ()) for lang, v in (data.get("phrasings") or {}).items()}, tuple(cases))
+
+
+def load() -> list[Claim]:
+    """Every claim of the bundled files, in file order."""
+    found: list[Claim] = []
+    for name in FILES:
+        text = resources.files("kb.checks.claims").joinpath(f"{name}.yaml").read_text(encoding="utf-8")
+        for data in yaml.safe_load(text) or ():
+            found.append(parse(data, f"{name}.yaml"))
+    return found
+
+
+def as_data(claim: Claim) -> dict[str, Any]:
+    """The claim as plain data (what engine authors export as test vectors)."""
+    return {"id": claim.id, "title": claim.title, "statement": claim.statement, "rules": list(claim.rules),
+            "tags": list(claim.tags), "phrasings": claim.phrasings,
+            "scenarios": [c.to_dict() for c in claim.scenarios]}

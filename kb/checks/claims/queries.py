@@ -1,0 +1,102 @@
+"""The queries a scenario's ``expect`` rows may ask, each answering with plain data (JSON).
+
+Lists whose order means nothing come sorted; ``stack`` is bottom first; ``resolved`` is in
+resolution order. A name: (the argument a single value stands for, the query).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from kb.checks.model import abilities, actions, cards, casting, combat, control, costs, priority
+from kb.checks.model import state as s
+from kb.checks.model.state import STACK, State
+
+NO_ATTACK = "no attack"
+
+
+def legal_attacks(st: State, a: dict) -> list:
+    return sorted(NO_ATTACK if c is None else c.name for c in combat.legal_attacks(st, a["object"]))
+
+
+def mana_value(st: State, a: dict):
+    """The mana value of an object where it is (202.3)."""
+    obj = s.get(st, a["object"])
+    if obj.zone == STACK or obj.face_down:
+        return casting.spell_mana_value(obj)
+    if obj.faces:
+        return cards.card_mana_value(obj.layout, obj.faces, obj.face, zone=obj.zone)
+    return costs.mana_value(obj.mana_cost)
+
+
+def cast_info(st: State, oid: str) -> s.Cast:
+    obj = s.get(st, oid)
+    if obj.spell is None:
+        raise s.IllegalAction(f"{oid} is not a spell on the stack")
+    return obj.spell
+
+
+def total_cost_of(st: State, a: dict) -> str:
+    """The total cost of a spell with this mana cost (601.2f), without a game around it."""
+    return str(costs.total_cost(a.get("mana_cost"), alternative=a.get("alternative"),
+                                additional=a.get("additional", ()), increases=a.get("increases", ()),
+                                reductions=a.get("reductions", ()), x=int(a.get("x", 0))))
+
+
+def ability_of(st: State, a: dict) -> abilities.Ability:
+    obj = s.get(st, a["object"])
+    return abilities.named(obj.abilities, a["ability"]) or actions.ability_of(obj, a["ability"])
+
+
+def _event_ids(st: State, kind: str) -> list:
+    return [e.obj for e in s.events(st, kind)]
+
+
+QUERIES: dict[str, tuple[str, Callable[[State, dict], Any]]] = {
+    "legal_attacks": ("object", legal_attacks),
+    "must_attack": ("object", lambda st, a: NO_ATTACK not in legal_attacks(st, a)),
+    "attacking": ("object", lambda st, a: s.get(st, a["object"]).attacking),
+    "goaded_by": ("object", lambda st, a: sorted(s.get(st, a["object"]).goaded_by)),
+    "zone": ("object", lambda st, a: s.zone_of(st, a["object"])),
+    "controller": ("object", lambda st, a: s.controller_of(st, a["object"])),
+    "tapped": ("object", lambda st, a: s.get(st, a["object"]).tapped),
+    "face_down": ("object", lambda st, a: s.get(st, a["object"]).face_down),
+    "keywords": ("object", lambda st, a: sorted(s.get(st, a["object"]).keywords)),
+    "counters": ("object", lambda st, a: dict(s.get(st, a["object"]).counters).get(a.get("kind", "time"), 0)),
+    "targets": ("object", lambda st, a: [t for t, _ in s.get(st, a["object"]).targets]),
+    "exists": ("object", lambda st, a: s.find(st, a["object"]) is not None),
+    "mana_value": ("object", mana_value),
+    "cast_from": ("object", lambda st, a: cast_info(st, a["object"]).cast_from),
+    "alternative": ("object", lambda st, a: cast_info(st, a["object"]).alternative),
+    "total_cost": ("object", lambda st, a: cast_info(st, a["object"]).total),
+    "mana_paid": ("object", lambda st, a: cast_info(st, a["object"]).mana_paid),
+    "x": ("object", lambda st, a: cast_info(st, a["object"]).x),
+    "was_cast": ("object", lambda st, a: cast_info(st, a["object"]).cast),
+    "kicked": ("object", lambda st, a: "kicker" in cast_info(st, a["object"]).additional),
+    "total_cost_of": ("mana_cost", total_cost_of),
+    "mana_value_of": ("cost", lambda st, a: costs.mana_value(a["cost"], int(a.get("x", 0)))),
+    "stack": ("player", lambda st, a: list(st.stack)),
+    "stack_size": ("player", lambda st, a: len(st.stack)),
+    "pending": ("player", lambda st, a: [p.id for p in st.pending]),
+    "resolved": ("player", lambda st, a: _event_ids(st, "resolve")),
+    "events": ("kind", lambda st, a: _event_ids(st, a["kind"])),
+    "discarded": ("player", lambda st, a: _event_ids(st, "discard")),
+    "cast_count": ("player", lambda st, a: sum(1 for e in s.events(st, "cast") if e.turn == st.turn)),
+    "in_zone": ("zone", lambda st, a: sorted(o.id for o in s.in_zone(st, a["zone"], a.get("player")))),
+    "seen": ("label", lambda st, a: dict(st.seen).get(a["label"])),
+    "active": ("player", lambda st, a: st.active),
+    "step": ("player", lambda st, a: st.step),
+    "priority": ("player", lambda st, a: s.holder(st)),
+    "options": ("player", lambda st, a: priority.options(st, a["player"])),
+    "split_second_locks": ("player", lambda st, a: priority.locked(st)),
+    "may_cast": ("card", lambda st, a: priority.may_cast(st, a.get("player", st.active), s.get(st, a["card"]))),
+    "may_activate": ("object", lambda st, a: priority.may_activate(st, a.get("player", st.active), ability_of(st, a))),
+    "may_turn_face_up": ("player", lambda st, a: priority.may_special(st, a["player"], priority.TURN_FACE_UP)),
+    "may_suspend": ("card", lambda st, a: priority.may_special(st, a.get("player", st.active), priority.SUSPEND,
+                                                               s.get(st, a["card"]))),
+    "is_mana_ability": ("object", lambda st, a: abilities.is_mana_ability(ability_of(st, a))),
+    "uses_stack": ("object", lambda st, a: abilities.uses_stack(ability_of(st, a))),
+    "may_choose_new_targets": ("spell", lambda st, a: control.retarget_allowed(st, a["spell"], a["player"])),
+    "delayed": ("player", lambda st, a: sorted(d.name for d in st.delayed)),
+    "left": ("player", lambda st, a: list(st.left)),
+}

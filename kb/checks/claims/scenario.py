@@ -1,0 +1,205 @@
+"""Running a scenario: ``given`` builds a state, ``do`` acts on it, ``expect`` asks queries.
+
+A scenario is plain data (it serialises to JSON as it is)::
+
+    {"name": "goaded by B and C",
+     "given": {"players": ["A", "B", "C", "D"],
+               "objects": [{"id": "Bear", "owner": "A", "zone": "battlefield",
+                            "types": ["creature"], "goaded_by": ["B", "C"]}]},
+     "do": [{"declare_attackers": {"Bear": "D"}}],
+     "expect": [{"legal_attacks": "Bear", "is": ["D"]}]}
+
+Each row of ``do`` and ``expect`` is a mapping with one key naming the action or the query (its
+value: the arguments, a mapping or a single value) and, in ``expect``, ``is`` (the value the
+query must return) and an optional ``why``. ``{"check": {...expect row...}}`` in ``do`` checks a
+value halfway. ``run`` returns the failures, never raising for a failure of the model.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Optional
+
+from kb.checks.claims import build
+from kb.checks.claims.queries import QUERIES
+from kb.checks.model import actions, casting, combat, control, leaving, stack
+from kb.checks.model import discard as dis
+from kb.checks.model import state as s
+from kb.checks.model.errors import IllegalAction, ModelError, ScenarioError
+from kb.checks.model.state import State
+
+
+@dataclass(frozen=True)
+class Failure:
+    scenario: str
+    row: str  # the query or action, as written
+    found: Any
+    expected: Any
+    why: str = ""
+
+    def describe(self) -> str:
+        text = f"in '{self.scenario}': {self.row} is {_show(self.found)}; expected: {_show(self.expected)}"
+        return text + (f" ({self.why})" if self.why else "")
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, list):
+        return "[" + ", ".join(_show(v) for v in value) + "]"
+    return "none" if value is None else str(value)
+
+
+def _args(value: Any, first: str) -> dict:
+    if isinstance(value, Mapping):
+        return dict(value)
+    return {} if value is None else {first: value}
+
+
+def _many(value: Any) -> tuple:
+    if value is None:
+        return ()
+    return tuple(value) if isinstance(value, (list, tuple)) else (value,)
+
+
+def _owner(st: State, a: dict, key: str) -> str:
+    """The acting player: as given, else the owner of the card (the controller of a permanent)."""
+    if "player" in a:
+        return a["player"]
+    return s.controller_of(st, a[key]) if s.find(st, a[key]) is not None else st.active
+
+
+def _cast(st: State, a: dict) -> State:
+    return casting.cast(st, _owner(st, a, "card"), a["card"], alternative=a.get("alternative"),
+                        kicker=bool(a.get("kicker", False)), x=int(a.get("x", 0)), half=a.get("half", 0),
+                        delve=_many(a.get("delve")), convoke=_many(a.get("convoke")), discard=a.get("discard"),
+                        targets=_many(a.get("targets")))
+
+
+def _resolve_all(st: State, a: dict) -> State:
+    for _ in range(50):
+        if not st.stack:
+            return st
+        st = stack.resolve(st, a)
+    raise ScenarioError("the stack didn't empty in 50 resolutions")
+
+
+def _pass_turns(st: State, a: dict) -> State:
+    for _ in range(int(a.get("count", 1))):
+        st = stack.pass_turn(_resolve_all(st, {}) if a.get("resolve", True) else st)
+    return st
+
+
+def _lose_abilities(st: State, a: dict) -> State:
+    return s.update(st, a["object"], keywords=frozenset(), abilities=(), keyword_costs=())
+
+
+ACTIONS: dict[str, tuple[str, Callable[[State, dict], State]]] = {
+    # name: (the argument a single value stands for, the action)
+    "cast": ("card", _cast),
+    "activate": ("object", lambda st, a: actions.activate(st, _owner(st, a, "object"), a["object"], a["ability"],
+                                                          discard=a.get("discard"))),
+    "cycle": ("card", lambda st, a: actions.activate(st, _owner(st, a, "card"), a["card"], actions.CYCLING)),
+    "resolve": ("cast", lambda st, a: stack.resolve(st, a)),
+    "resolve_all": ("cast", _resolve_all),
+    "pass_priority": ("cast", lambda st, a: stack.pass_priority(st, a)),
+    "counter": ("object", lambda st, a: s.to_priority(leaving.counter(st, a["object"]))),
+    "copy": ("spell", lambda st, a: s.to_priority(casting.copy_spell(st, a["spell"], a.get("player", st.active)))),
+    "discard": ("card", lambda st, a: dis.discard(st, _owner(st, a, "card"), a["card"], a.get("reason", "effect"),
+                                                  other=a.get("other"), choose_madness=a.get("madness", True))),
+    "cleanup_discard": ("cards", lambda st, a: dis.cleanup_discard(st, a.get("player", st.active), _many(a["cards"]))),
+    "mill": ("player", lambda st, a: dis.mill(st, a["player"], int(a.get("count", 1)))),
+    "move": ("object", lambda st, a: s.move(st, a["object"], a["to"], controller=a.get("controller"))),
+    "to_priority": ("player", lambda st, a: s.to_priority(st)),
+    "goad": ("object", lambda st, a: combat.goad(st, a["object"], a["by"])),
+    "declare_attackers": ("attacks", lambda st, a: combat.declare_attackers(st, a)),
+    "additional_combat": ("step", lambda st, a: stack.go_to(st, s.BEGIN_COMBAT)),
+    "go_to": ("step", lambda st, a: stack.go_to(st, a["step"])),
+    "pass_turn": ("count", _pass_turns),
+    "gain_control": ("object", lambda st, a: control.gain_control(st, a["object"], a["player"], a.get("source", "effect"))),
+    "exchange": ("first", lambda st, a: control.exchange(st, a["first"], a["second"], a.get("source", "effect"))[0]),
+    "leave_game": ("player", lambda st, a: control.leave_game(st, a["player"])),
+    "choose_new_targets": ("spell", lambda st, a: control.choose_new_targets(st, a["spell"], a["player"],
+                                                                               _many(a["targets"]))),
+    "turn_face_up": ("object", lambda st, a: actions.turn_face_up(st, _owner(st, a, "object"), a["object"])),
+    "suspend": ("card", lambda st, a: actions.suspend(st, _owner(st, a, "card"), a["card"])),
+    "lose_abilities": ("object", _lose_abilities),
+}
+
+
+def act(st: State, row: Mapping) -> State:
+    """Perform one ``do`` row."""
+    name = _key(row, ACTIONS, "action")
+    first, action = ACTIONS[name]
+    return action(st, _args(row[name], first))
+
+
+def ask(st: State, row: Mapping) -> Any:
+    """Answer one query row; ``legal`` answers whether an action row would be allowed."""
+    name = _key(row, {**QUERIES, "legal": None}, "query")
+    if name == "legal":
+        try:
+            act(st, row[name])
+        except IllegalAction:
+            return False
+        return True
+    first, query = QUERIES[name]
+    return query(st, _args(row[name], first))
+
+
+def _key(row: Mapping, known: Mapping, what: str) -> str:
+    if not isinstance(row, Mapping):
+        raise ScenarioError(f"a {what} row is a mapping, not {row!r}")
+    keys = [k for k in row if k not in ("is", "why")]
+    if len(keys) != 1 or keys[0] not in known:
+        raise ScenarioError(f"unknown {what} in {dict(row)!r}; known: {', '.join(sorted(known))}")
+    return keys[0]
+
+
+def run(scenario: Mapping) -> list[Failure]:
+    """Run one scenario: every expectation that the model doesn't meet is a Failure."""
+    name = scenario.get("name", "scenario")
+    try:
+        st = build.state(scenario.get("given", {}))
+    except Exception as err:  # noqa: BLE001
+        return [Failure(name, "given", f"an error ({type(err).__name__}: {err})", "a state")]
+    failures: list[Failure] = []
+    for row in scenario.get("do", ()) or ():
+        if isinstance(row, Mapping) and "check" in row:
+            failures += _check(name, st, row["check"])
+            continue
+        try:
+            st = act(st, row if isinstance(row, Mapping) else {row: None})
+        except ModelError as err:
+            return failures + [Failure(name, _label(row), f"refused ({err})", "allowed")]
+        except Exception as err:  # noqa: BLE001 (a bug in the model fails the claim, never the run)
+            return failures + [Failure(name, _label(row), f"a crash ({type(err).__name__}: {err})", "allowed")]
+    for row in scenario.get("expect", ()) or ():
+        failures += _check(name, st, row)
+    return failures
+
+
+def _check(name: str, st: State, row: Mapping) -> list[Failure]:
+    try:
+        found = ask(st, row)
+    except ModelError as err:
+        return [Failure(name, _label(row), f"an error ({err})", row.get("is"), row.get("why", ""))]
+    except Exception as err:  # noqa: BLE001
+        return [Failure(name, _label(row), f"a crash ({type(err).__name__}: {err})", row.get("is"), row.get("why", ""))]
+    expected = row.get("is")
+    if found != expected:
+        return [Failure(name, _label(row), found, expected, row.get("why", ""))]
+    return []
+
+
+def _label(row: Any) -> str:
+    if not isinstance(row, Mapping):
+        return str(row)
+    key = next((k for k in row if k not in ("is", "why")), "?")
+    value = row.get(key)
+    if isinstance(value, Mapping):
+        inner = ", ".join(f"{k}={v}" for k, v in value.items())
+        return f"{key}({inner})"
+    return f"{key}({value})" if value is not None else key
+
+
+def first_failure(failures: list[Failure]) -> Optional[Failure]:
+    return failures[0] if failures else None

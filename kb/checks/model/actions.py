@@ -1,0 +1,112 @@
+"""Activating abilities (602, 605) and special actions (116): cycling, mana abilities, other
+activated abilities, turning a face-down permanent face up, suspending a card.
+
+Cycling is an activated ability that works only while its card is in a hand; its cost includes
+discarding the card (702.29a), so a card with madness cycled is exiled and its madness trigger
+triggers; "when you cycle" abilities trigger too (702.29c) and go on the stack above the cycling
+ability. An activated mana ability doesn't use the stack (605.3b). Special actions don't use the
+stack either (116.1): turning a face-down permanent face up (116.2b, 702.37e) and suspending a
+card from hand, which is possible only when the card could be cast (116.2f, 702.62a).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from kb.checks.model import abilities, priority
+from kb.checks.model import discard as dis
+from kb.checks.model import state as s
+from kb.checks.model.abilities import Ability
+from kb.checks.model.errors import IllegalAction
+from kb.checks.model.state import BATTLEFIELD, EXILE, HAND, STACK, Event, Obj, State
+
+CYCLING = "cycling"
+
+
+def ability_of(obj: Obj, name: str) -> Ability:
+    """The named ability of the object; "cycling" for a card with a cycling cost (702.29a)."""
+    if name == CYCLING and obj.keyword_cost(CYCLING) is not None:
+        return Ability(CYCLING, cost=obj.keyword_cost(CYCLING) + ", discard this card", zone=HAND,
+                       effect=(("draw", {"player": obj.owner, "count": 1}),))
+    found = abilities.named(obj.abilities, name)
+    if found is None or found.kind != abilities.ACTIVATED:
+        raise IllegalAction(f"{obj.id} has no activated ability {name!r}")
+    return found
+
+
+def activate(state: State, player: str, oid: str, name: str, *, discard: Optional[str] = None) -> State:
+    """``player`` activates the ability ``name`` of ``oid`` (602.2)."""
+    obj = s.get(state, oid)
+    ability = ability_of(obj, name)
+    where = obj.zone if obj.zone != BATTLEFIELD else BATTLEFIELD
+    if where != ability.zone:
+        raise IllegalAction(f"{name} of {oid} works only while it is in the {ability.zone}; it is in the {obj.zone} "
+                            "(602.1, 702.29a)")
+    owner_ok = obj.owner == player if where == HAND else s.controller_of(state, oid) == player
+    if not owner_ok:
+        raise IllegalAction(f"{player} can't activate {name} of {oid}: it isn't theirs (602.2)")
+    if not priority.may_activate(state, player, ability):
+        raise IllegalAction(f"{player} can't activate {name} now: a spell with split second is on the stack and it "
+                            "isn't a mana ability (702.61a)")
+    if "{T}" in ability.cost:  # the {T} in the cost is paid by tapping the source (602.2b, 107.5)
+        if obj.tapped:
+            raise IllegalAction(f"{oid} is tapped: it can't pay {{T}} for {name} (602.2b)")
+        state = s.update(state, oid, tapped=True)
+    if not abilities.uses_stack(ability):
+        state = s.log(state, Event("mana", oid, player, name))
+        return s.to_priority(state)
+    item = Obj(f"{name} of {oid}", player, STACK, controller=player, kind=s.ABILITY, source=oid, effect=ability.effect)
+    state = s.push(state, _numbered(state, item))
+    state = s.log(state, Event("activate", item.id, player, name))
+    if name == CYCLING:
+        state = cycle(state, player, oid)
+    elif discard is not None:
+        state = dis.discard(state, player, discard, dis.COST)
+    return s.to_priority(state)
+
+
+def _numbered(state: State, item: Obj) -> Obj:
+    return s.replace(item, id=s.new_id(state, item.id), number=state.counter)
+
+
+def cycle(state: State, player: str, oid: str) -> State:
+    """Pay the cycling cost's discard (madness may exile the card), log the cycle and trigger the
+    card's "when you cycle" abilities, from whatever zone it went to (702.29c)."""
+    state = dis.discard(state, player, oid, dis.COST, cycled=True)
+    state = s.log(state, Event("cycle", oid, player))
+    card = s.get(state, oid)
+    for ability in card.abilities:
+        if ability.on == "cycle":
+            state = s.trigger(state, Obj(f"{ability.name} ({oid})", player, STACK, controller=player, source=oid,
+                                         effect=ability.effect))
+    return state
+
+
+def turn_face_up(state: State, player: str, oid: str) -> State:
+    """116.2b, 702.37e: a special action; "when turned face up" abilities trigger (708.8)."""
+    obj = s.get(state, oid)
+    if obj.zone != BATTLEFIELD or not obj.face_down or s.controller_of(state, oid) != player:
+        raise IllegalAction(f"{oid} is not a face-down permanent {player} controls (702.37e)")
+    if not priority.may_special(state, player, priority.TURN_FACE_UP):
+        raise IllegalAction(f"{player} can't turn {oid} face up now (116.2b)")
+    state = s.log(s.update(state, oid, face_down=False), Event("special action", oid, player, "turn face up"))
+    for ability in obj.abilities:
+        if ability.on == "face_up":
+            state = s.trigger(state, Obj(f"{ability.name} ({oid})", player, STACK, controller=player, source=oid,
+                                         effect=ability.effect))
+    return s.to_priority(state)
+
+
+def suspend(state: State, player: str, oid: str) -> State:
+    """702.62a: exile a card with suspend from your hand, face up with N time counters, if you
+    could begin to cast it now; a special action: nothing goes on the stack (116.2f)."""
+    card = s.get(state, oid)
+    spec = card.keyword_cost("suspend")
+    if spec is None or card.zone != HAND or card.owner != player:
+        raise IllegalAction(f"{oid} is not a card with suspend in {player}'s hand (702.62a)")
+    if not priority.may_special(state, player, priority.SUSPEND, card):
+        raise IllegalAction(f"{player} can't suspend {oid} now: it can be suspended only when it could be cast "
+                            "(116.2f, 702.62a)")
+    time = int(spec.split("|")[0])
+    state = s.move(state, oid, EXILE, counters=(("time", time),))
+    return s.log(state, Event("special action", oid, player, "suspend"))

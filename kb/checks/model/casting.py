@@ -1,0 +1,237 @@
+"""Casting spells (601), with alternative and additional costs, X, delve and convoke; what
+triggers on a cast (storm 702.40, "whenever a player casts" abilities).
+
+A spell is cast from its owner's hand unless a permission says otherwise: flashback from the
+graveyard (702.34a), madness from exile while its trigger resolves (702.35a), suspend and rebound
+from exile while their triggers resolve (702.62a, 702.88a). Only one alternative cost can be paid
+(118.9a); additional costs such as kicker can be added to any (118.8). The total cost is locked in
+(601.2f), then delve and convoke pay part of it (702.66b, 702.51b), and the mana value stays that
+of the mana cost (118.9c). Casting under split second is never allowed (702.61a).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Optional, Sequence
+
+from kb.checks.model import cards, costs, priority
+from kb.checks.model import discard as dis
+from kb.checks.model import state as s
+from kb.checks.model.errors import IllegalAction
+from kb.checks.model.state import EXILE, GRAVEYARD, HAND, STACK, Cast, Event, Obj, State
+
+MADNESS, FLASHBACK, FREE, FACE_DOWN = "madness", "flashback", "without paying its mana cost", "face down"
+ALTERNATIVES = (MADNESS, FLASHBACK, FREE, FACE_DOWN)
+PERMISSIONS = {MADNESS: EXILE, FLASHBACK: GRAVEYARD, "suspend": EXILE, "rebound": EXILE}
+
+
+def origin_allowed(state: State, card: Obj, alternative: Optional[str], permission: Optional[str]) -> bool:
+    """Where a card may be cast from: its owner's hand, or the zone a permission names."""
+    if permission is not None:
+        return card.zone == PERMISSIONS[permission]
+    if alternative == FLASHBACK:
+        return card.zone == GRAVEYARD and card.keyword_cost(FLASHBACK) is not None
+    return card.zone == HAND
+
+
+def cast_mana_cost(card: Obj, half) -> tuple:
+    """The mana cost(s) of the spell as cast: a split card's half (or both, fused), an
+    Adventure, a modal double-faced card's face; else the mana cost (709.3, 715.3, 712.12)."""
+    if card.faces:
+        return cards.card_mana_cost(card.layout, card.faces, half, zone=STACK)
+    return (card.mana_cost,)
+
+
+def alternative_cost(card: Obj, alternative: Optional[str]) -> Optional[str]:
+    if alternative is None:
+        return None
+    if alternative == FREE:
+        return ""
+    if alternative == FACE_DOWN:
+        return "{3}"  # 702.37c
+    found = card.keyword_cost(alternative)
+    if found is None:
+        raise IllegalAction(f"{card.id} has no {alternative} cost")
+    return found
+
+
+def modifiers_for(state: State, player: str, card: Obj) -> tuple[list, list]:
+    """The static cost increases and reductions that apply to this spell (601.2f)."""
+    increases, reductions = [], []
+    for m in state.modifiers:
+        if (m.player in (None, player)) and (not m.types or set(m.types) & set(card.types)):
+            (increases if m.kind == "increase" else reductions).append(m.amount)
+    return increases, reductions
+
+
+def spell_total(state: State, player: str, card: Obj, alternative: Optional[str], kicker: bool, x: int, half) -> costs.ManaCost:
+    """601.2f for this spell: mana cost or the alternative cost, kicker, increases, reductions."""
+    parts = cast_mana_cost(card, half)
+    if alternative is None and all(p is None for p in parts):
+        raise IllegalAction(f"{card.id} has no mana cost: it can be cast only for an alternative cost (118.6)")
+    mana_cost = "".join(p or "" for p in parts)
+    additional = [card.keyword_cost("kicker")] if kicker else []
+    if kicker and additional[0] is None:
+        raise IllegalAction(f"{card.id} has no kicker")
+    increases, reductions = modifiers_for(state, player, card)
+    return costs.total_cost(mana_cost, alternative=alternative_cost(card, alternative), additional=additional,
+                            increases=increases, reductions=reductions, x=x)
+
+
+def pay_delve(state: State, player: str, card: Obj, total: costs.ManaCost, delve: Sequence[str]) -> costs.ManaCost:
+    """702.66a: each card exiled from the graveyard pays {1} of the total cost's generic mana."""
+    if delve and "delve" not in card.keywords:
+        raise IllegalAction(f"{card.id} has no delve")
+    if len(delve) > total.generic:
+        raise IllegalAction(f"can't exile {len(delve)} cards: delve pays only generic mana, {total.generic} here (702.66a)")
+    for oid in delve:
+        found = s.get(state, oid)
+        if found.zone != GRAVEYARD or found.owner != player or oid == card.id:
+            raise IllegalAction(f"{oid} is not a card in {player}'s graveyard (702.66a)")
+    return costs.reduce_generic(total, len(delve))
+
+
+def pay_convoke(state: State, player: str, card: Obj, total: costs.ManaCost, convoke: Sequence[str]) -> costs.ManaCost:
+    """702.51a: each untapped creature the caster controls tapped pays {1} or one mana of its color,
+    whether or not it came under their control this turn."""
+    if convoke and "convoke" not in card.keywords:
+        raise IllegalAction(f"{card.id} has no convoke")
+    for oid in convoke:
+        creature = s.get(state, oid)
+        if creature.zone != s.BATTLEFIELD or "creature" not in creature.types or s.controller_of(state, oid) != player:
+            raise IllegalAction(f"{oid} is not a creature {player} controls (702.51a)")
+        if creature.tapped:
+            raise IllegalAction(f"{oid} is tapped: only untapped creatures convoke (702.51a)")
+        paid = costs.pay_with(total, creature.colors)
+        if paid is None:
+            raise IllegalAction(f"{oid} can pay for nothing left in {total} (702.51a)")
+        total = paid
+    return total
+
+
+def cast(
+    state: State,
+    player: str,
+    oid: str,
+    *,
+    alternative: Optional[str] = None,
+    kicker: bool = False,
+    x: int = 0,
+    half=0,
+    delve: Sequence[str] = (),
+    convoke: Sequence[str] = (),
+    discard: Optional[str] = None,
+    targets: Sequence[str] = (),
+    permission: Optional[str] = None,
+) -> State:
+    """``player`` casts the card ``oid`` (601.2a-i)."""
+    card = s.get(state, oid)
+    if alternative is not None and alternative not in ALTERNATIVES:
+        raise IllegalAction(f"unknown alternative cost {alternative!r}")
+    if permission in (MADNESS, "suspend", "rebound") and alternative is None:
+        alternative = MADNESS if permission == MADNESS else FREE
+    if card.owner != player and permission is None:
+        raise IllegalAction(f"{player} doesn't own {oid}: this model casts one's own cards")
+    if not origin_allowed(state, card, alternative, permission):
+        raise IllegalAction(f"{oid} can't be cast from the {card.zone} this way (601.2a, 702.34a, 702.35a)")
+    if not priority.may_cast(state, player, card, ignore_timing=permission is not None):
+        why = "a spell with split second is on the stack (702.61a)" if priority.locked(state) else \
+            "its card type allows it only in its controller's main phase with an empty stack (307.1)"
+        raise IllegalAction(f"{player} can't cast {oid} now: {why}")
+    total = spell_total(state, player, card, alternative, kicker, x, half)
+    left = pay_convoke(state, player, card, pay_delve(state, player, card, total, delve), convoke)
+    info = Cast(cast_from=card.zone, alternative=alternative, total=str(total), mana_paid=str(left), x=x,
+                additional=("kicker",) if kicker else (), delved=tuple(delve), convoked=tuple(convoke))
+    state = s.move(state, oid, STACK, controller=player, spell=info, face=half, face_down=alternative == FACE_DOWN)
+    state = s.push(state, s.get(state, oid))
+    state = _target(state, oid, targets)
+    for paid in delve:
+        state = s.move(state, paid, EXILE)
+    for tapped in convoke:
+        state = s.update(state, tapped, tapped=True)
+    if discard is not None:
+        state = dis.discard(state, player, discard, dis.COST)
+    state = s.log(state, Event("cast", oid, player, alternative or ""))
+    return s.to_priority(cast_triggers(state, player, s.get(state, oid)))
+
+
+def _target(state: State, oid: str, targets: Sequence[str]) -> State:
+    """601.2c: each target must be what the spell's "target: kind" keyword asks for (115.1)."""
+    kinds = [k.split(":", 1)[1].strip() for k in s.get(state, oid).keywords if k.startswith("target:")]
+    for t in targets:
+        target = s.get(state, t)
+        if kinds and not any(_is(target, kind) for kind in kinds):
+            raise IllegalAction(f"{t} is not a legal target for {oid}: it targets {' or '.join(kinds)} (115.1, 601.2c)")
+    return s.update(state, oid, targets=tuple((t, s.get(state, t).number) for t in targets))
+
+
+def _is(obj: Obj, kind: str) -> bool:
+    if kind == "spell":
+        return obj.zone == STACK and obj.kind != s.ABILITY
+    if kind == "ability":
+        return obj.zone == STACK and obj.kind == s.ABILITY
+    return obj.zone == s.BATTLEFIELD and kind in obj.types
+
+
+def spells_cast_before(state: State, oid: str) -> int:
+    """The spells cast this turn before this one (702.40a), whatever happened to them."""
+    count = 0
+    for event in reversed(s.events(state, "cast")):
+        if event.turn == state.turn:
+            count += 1
+    return count - 1
+
+
+def cast_triggers(state: State, player: str, spell: Obj) -> State:
+    """Storm (702.40a) and the "whenever a player casts a spell" abilities on the battlefield."""
+    if "storm" in spell.keywords:
+        count = spells_cast_before(state, spell.id)
+        state = s.trigger(state, Obj(f"storm trigger of {spell.id}", player, STACK, controller=player, source=spell.id,
+                                     effect=(("storm", {"spell": spell.id, "count": count}),)))
+    for watcher in s.in_zone(state, s.BATTLEFIELD):
+        for ability in watcher.abilities:
+            if ability.on == "cast" and condition_holds(state, watcher, ability.condition, spell):
+                effect = tuple((verb, {**args, "spell": spell.id}) for verb, args in ability.effect)
+                state = s.trigger(state, Obj(f"{ability.name} ({spell.id})", watcher.owner, STACK,
+                                             controller=s.controller_of(state, watcher.id), source=watcher.id,
+                                             effect=effect))
+    return state
+
+
+def spell_mana_value(spell: Obj):
+    """A spell's mana value: its mana cost only (or the half, face or Adventure cast), X as
+    announced (202.3, 202.3e, 118.9c); a face-down spell's is 0 (708.2a)."""
+    if spell.face_down:
+        return 0
+    x = spell.spell.x if spell.spell is not None else 0
+    if spell.faces:
+        return cards.card_mana_value(spell.layout, spell.faces, spell.face, zone=spell.zone, x=x)
+    return costs.mana_value(spell.mana_cost, x if spell.zone == STACK else 0)
+
+
+def condition_holds(state: State, watcher: Obj, condition: tuple, spell: Obj) -> bool:
+    if not condition:
+        return True
+    kind, value = condition[0], condition[1]
+    if kind == "mana_value_is_counters":  # Chalice of the Void
+        return spell_mana_value(spell) == watcher.counter(value)
+    if kind == "mana_value_at_most":  # Bygone Bishop
+        return "creature" in spell.types and spell_mana_value(spell) <= int(value)
+    raise IllegalAction(f"unknown trigger condition {kind!r}")
+
+
+def copy_spell(state: State, oid: str, controller: str) -> State:
+    """707.10: a copy of a spell on the stack, with the same choices: alternative cost paid, X,
+    targets; it isn't cast (707.10, 702.40a), so nothing that triggers on casting triggers."""
+    original = s.get(state, oid)
+    if original.zone != STACK or original.kind == s.ABILITY:
+        raise IllegalAction(f"{oid} is not a spell on the stack")
+    return copy_of(state, original, controller)
+
+
+def copy_of(state: State, original: Obj, controller: str) -> State:
+    info = replace(original.spell or Cast(), cast=False)
+    copy = replace(original, id=s.new_id(state, f"copy of {original.id}"), kind=s.COPY, owner=controller,
+                   controller=controller, spell=info, number=state.counter, zone=STACK)
+    state = replace(state, counter=state.counter + 1)
+    return s.log(s.push(state, copy), Event("copy", copy.id, controller))

@@ -1,0 +1,175 @@
+"""What spells and abilities do as they resolve: a small vocabulary of effect steps.
+
+An effect is data, ``(verb, {args})``, so a scenario can write it: ``("discard", {"player": "A",
+"card": "Vampire"})``, ``("look", {"label": "graveyard", "zone": "graveyard", "player": "A"})``
+(records what the effect sees now), ``("goad_each", {"controller": "B"})``, ``("madness",
+{"card": ...})``, ``("storm", {"spell": ..., "count": n})``, ``("counter", {"spell": ...})``...
+``choices`` carry the resolving player's decisions (cast the madness card or not, X, kicker).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable, Mapping
+
+from kb.checks.model import casting, combat, control, leaving
+from kb.checks.model import discard as dis
+from kb.checks.model import state as s
+from kb.checks.model.errors import IllegalAction
+from kb.checks.model.state import EXILE, GRAVEYARD, STACK, Event, Obj, State
+
+Effect = Callable[[State, Obj, Mapping, Mapping], State]
+VERBS: dict[str, Effect] = {}
+
+
+def verb(name: str):
+    def register(func: Effect) -> Effect:
+        VERBS[name] = func
+        return func
+
+    return register
+
+
+def run(state: State, item: Obj, choices: Mapping) -> State:
+    for name, args in item.effect:
+        if name not in VERBS:
+            raise IllegalAction(f"unknown effect {name!r} (known: {', '.join(sorted(VERBS))})")
+        state = VERBS[name](state, item, args, choices)
+    return state
+
+
+@verb("draw")
+def _draw(state, item, args, choices):
+    return dis.draw(state, args.get("player", item.controller), int(args.get("count", 1)))
+
+
+@verb("discard")
+def _discard(state, item, args, choices):
+    return dis.discard(state, args.get("player", item.controller), args["card"], dis.EFFECT,
+                       other=args.get("other"), choose_madness=bool(choices.get("madness", True)))
+
+
+@verb("look")
+def _look(state, item, args, choices):
+    """Record what an effect would see now: the ids in a zone, or the stack."""
+    zone = args["zone"]
+    seen = list(state.stack) if zone == STACK else sorted(o.id for o in s.in_zone(state, zone, args.get("player")))
+    return replace(state, seen=state.seen + ((args["label"], seen),))
+
+
+@verb("goad")
+def _goad(state, item, args, choices):
+    return combat.goad(state, args["target"], item.controller)
+
+
+@verb("goad_each")
+def _goad_each(state, item, args, choices):
+    return combat.goad_each(state, item.controller, args["controller"])
+
+
+@verb("exchange")
+def _exchange(state, item, args, choices):
+    """Exchange control of two targets (701.12): only if both are still legal (608.2b)."""
+    legal = [control.target_legal(state, t, n, s.get(state, t).zone) if s.find(state, t) else False
+             for t, n in item.targets]
+    if len(item.targets) == 2 and all(legal):
+        state, _ = control.exchange(state, item.targets[0][0], item.targets[1][0], item.id)
+        return state
+    return s.log(state, Event("no exchange", item.id, item.controller, "a target is illegal"))
+
+
+@verb("sudden_substitution")
+def _sudden(state, item, args, choices):
+    if len(item.targets) != 2:
+        return state
+    return control.sudden_substitution(state, item.id, item.targets[0], item.targets[1])
+
+
+@verb("counter")
+def _counter(state, item, args, choices):
+    """Counter the spell the trigger named (Chalice of the Void), if it is still on the stack."""
+    spell = args.get("spell") or item.targets[0][0]
+    return leaving.counter(state, spell) if s.zone_of(state, spell) == STACK else state
+
+
+@verb("cast")
+def _cast(state, item, args, choices):
+    """An instruction to cast a card while resolving (cascade, "you may cast"): allowed only if
+    casting is allowed now; split second still forbids it (608.2g, 702.61a)."""
+    card = args["card"]
+    if not casting.priority.may_cast(state, item.controller, s.get(state, card), ignore_timing=True):
+        return s.log(state, Event("can't cast", card, item.controller, "split second"))
+    return casting.cast(state, item.controller, card, alternative=casting.FREE, permission="rebound"
+                        if s.zone_of(state, card) == EXILE else None)
+
+
+@verb("madness")
+def _madness(state, item, args, choices):
+    """702.35a: the owner may cast the card from exile for its madness cost; if not, it goes to
+    their graveyard. Nothing happens if the card has left exile."""
+    card = s.find(state, args["card"])
+    if card is None or card.zone != EXILE:
+        return state
+    if choices.get("cast", True):
+        return casting.cast(state, card.owner, card.id, permission="madness", x=int(choices.get("x", 0)),
+                            kicker=bool(choices.get("kicker", False)))
+    return s.move(state, card.id, GRAVEYARD)
+
+
+@verb("storm")
+def _storm(state, item, args, choices):
+    """702.40a: a copy for each spell cast before it this turn, even if the spell is gone (608.2h)."""
+    original = s.get(state, args["spell"])
+    for _ in range(int(args["count"])):
+        state = casting.copy_of(state, replace(original, zone=STACK), item.controller)
+    return state
+
+
+@verb("suspend_tick")
+def _tick(state, item, args, choices):
+    """702.62a: remove a time counter; when the last is removed, the cast trigger triggers."""
+    card = s.find(state, args["card"])
+    if card is None or card.zone != EXILE or card.counter("time") == 0:
+        return state
+    left = card.counter("time") - 1
+    state = s.update(state, card.id, counters=(("time", left),) if left else ())
+    if left == 0:
+        state = s.trigger(state, Obj(f"suspend cast trigger of {card.id}", card.owner, STACK, controller=card.owner,
+                                     source=card.id, effect=(("suspend_cast", {"card": card.id}),)))
+    return state
+
+
+@verb("suspend_cast")
+def _suspend_cast(state, item, args, choices):
+    """Cast it without paying its mana cost if able (702.62a); a creature cast so gains haste.
+    If it can't be cast, it stays exiled with no time counters (702.62b: no longer suspended)."""
+    card = s.find(state, args["card"])
+    if card is None or card.zone != EXILE:
+        return state
+    try:
+        state = casting.cast(state, card.owner, card.id, permission="suspend")
+    except IllegalAction as err:
+        return s.log(state, Event("can't cast", card.id, card.owner, str(err)))
+    if "creature" in card.types:
+        state = s.update(state, card.id, keywords=card.keywords | {"haste"})
+    return state
+
+
+@verb("rebound_cast")
+def _rebound_cast(state, item, args, choices):
+    """702.88a: at the beginning of the next upkeep, its owner may cast it from exile without
+    paying its mana cost, ignoring the timing of its type (608.2g)."""
+    card = s.find(state, args["card"])
+    if card is None or card.zone != EXILE or not choices.get("cast", True):
+        return state
+    return casting.cast(state, card.owner, card.id, permission="rebound")
+
+
+@verb("gain_control")
+def _gain_control(state, item, args, choices):
+    return control.gain_control(state, args["target"], args.get("player", item.controller), item.id)
+
+
+@verb("nothing")
+def _nothing(state, item, args, choices):
+    return state

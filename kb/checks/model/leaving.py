@@ -1,0 +1,69 @@
+"""Objects leaving the stack: where a spell's card goes, and countering (701.6, 608.2n, 608.3).
+
+A permanent spell that resolves becomes a permanent under its controller's control (608.3a); an
+instant or sorcery goes to its owner's graveyard (608.2n) unless flashback exiles it on any way
+off the stack (702.34a) or rebound exiles it as it resolves, if it was cast from its owner's hand
+(702.88a). A copy of a permanent spell becomes a token (608.3f); other copies cease to exist
+(707.10a). Countered, a spell goes to its owner's graveyard (701.6a) - or exile with flashback -
+and an ability just ceases to exist: a countered madness trigger leaves its card in exile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from kb.checks.model import state as s
+from kb.checks.model.casting import FLASHBACK
+from kb.checks.model.errors import IllegalAction
+from kb.checks.model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK, Delayed, Event, Obj, State
+
+
+def flashback_exiles(spell: Obj) -> bool:
+    """702.34a: cast with flashback, it is exiled instead of going anywhere else off the stack."""
+    return spell.spell is not None and spell.spell.alternative == FLASHBACK
+
+
+def rebound_applies(spell: Obj) -> bool:
+    """702.88a: only a spell with rebound cast from its owner's hand; never a copy (not cast)."""
+    return "rebound" in spell.keywords and spell.kind == s.CARD and spell.spell is not None \
+        and spell.spell.cast_from == HAND and spell.spell.cast
+
+
+def destination(spell: Obj, resolved: bool) -> str:
+    """Where the card of a spell leaving the stack goes."""
+    if flashback_exiles(spell):
+        return EXILE
+    if resolved and (spell.permanent_card or spell.face_down):
+        return BATTLEFIELD  # 608.3a; a face-down spell is a creature spell (708.4)
+    if resolved and rebound_applies(spell):
+        return EXILE
+    return GRAVEYARD
+
+
+def leave_stack(state: State, oid: str, resolved: bool) -> State:
+    """Take a spell or ability off the stack after resolving (or failing to), or when countered."""
+    item = s.get(state, oid)
+    if item.zone != STACK:
+        raise IllegalAction(f"{oid} is not on the stack")
+    if item.kind == s.ABILITY:
+        return s.remove(state, oid)
+    if item.kind == s.COPY:
+        if resolved and item.permanent_card:  # 608.3f
+            return s.move(state, oid, BATTLEFIELD, controller=s.controller_of(state, oid), kind=s.TOKEN)
+        return s.remove(state, oid)  # 707.10a
+    zone = destination(item, resolved)
+    controller = s.controller_of(state, oid)
+    state = s.move(state, oid, zone, controller=controller if zone == BATTLEFIELD else None,
+                   face_down=item.face_down and zone == BATTLEFIELD)
+    if resolved and zone == EXILE and rebound_applies(item) and not flashback_exiles(item):
+        moved = s.get(state, oid)
+        state = replace(state, delayed=state.delayed + (
+            Delayed(f"rebound trigger of {oid}", controller, oid, moved.number, (("rebound_cast", {"card": oid}),)),))
+    return state
+
+
+def counter(state: State, oid: str) -> State:
+    """701.6a: a countered spell or ability leaves the stack without resolving."""
+    if s.zone_of(state, oid) != STACK:
+        raise IllegalAction(f"{oid} is not on the stack")
+    return s.log(leave_stack(state, oid, resolved=False), Event("counter", oid))

@@ -1,0 +1,116 @@
+"""Resolving the top of the stack (608), and the turn going on: steps, upkeep triggers, the next
+turn (500-514), with the goads that end as a turn begins (701.15a, 800.4m).
+
+A spell whose targets have all become illegal doesn't resolve (608.2b). Triggers that trigger
+while something resolves wait until it has finished (603.3). A new turn untaps its active
+player's permanents (502.3), which are no longer "sick" (302.6); at the beginning of the upkeep
+suspend's time-counter triggers and rebound's delayed triggers trigger (702.62a, 702.88a).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Mapping, Optional
+
+from kb.checks.model import combat, control, effects, leaving, priority
+from kb.checks.model import state as s
+from kb.checks.model.errors import IllegalAction
+from kb.checks.model.state import BATTLEFIELD, EXILE, STACK, STEPS, Event, Obj, State
+
+
+def top(state: State) -> Obj:
+    if not state.stack:
+        raise IllegalAction("the stack is empty")
+    return s.get(state, state.stack[-1])
+
+
+def all_targets_illegal(state: State, item: Obj) -> bool:
+    """608.2b: every target is gone or another object (400.7)."""
+    if not item.targets:
+        return False
+    return not any(control.target_legal(state, t, n, s.get(state, t).zone) if s.find(state, t) else False
+                   for t, n in item.targets)
+
+
+def resolve(state: State, choices: Optional[Mapping] = None) -> State:
+    """Resolve the top object (608): its effect, then its card's way off the stack."""
+    item = top(state)
+    choices = choices or {}
+    if all_targets_illegal(state, item):
+        state = leaving.leave_stack(state, item.id, resolved=False)
+        return s.to_priority(s.log(state, Event("fizzle", item.id)))
+    state = replace(state, resolving=item.id)
+    state = effects.run(state, item, choices)
+    if s.zone_of(state, item.id) == STACK:
+        state = leaving.leave_stack(state, item.id, resolved=True)
+    state = replace(state, resolving=None, passed=(), priority=None)
+    return s.to_priority(s.log(state, Event("resolve", item.id)))
+
+
+def pass_priority(state: State, choices: Optional[Mapping] = None) -> State:
+    """117.4: once all players pass in succession, the top object resolves."""
+    state, everyone = priority.pass_priority(state)
+    return resolve(state, choices) if everyone and state.stack else state
+
+
+def next_player(state: State) -> tuple[str, tuple[str, ...]]:
+    """The next player to take a turn, and the players who left whose turn would have begun
+    before it (800.4m)."""
+    order = state.players
+    i = order.index(state.active)
+    skipped = []
+    for step in range(1, len(order) + 1):
+        player = order[(i + step) % len(order)]
+        if player not in state.left:
+            return player, tuple(skipped)
+        skipped.append(player)
+    raise IllegalAction("no player is left in the game")
+
+
+def pass_turn(state: State) -> State:
+    """End this turn; the next player's turn begins: goads by them (and by players who left whose
+    turn would have begun) end, their permanents untap and are no longer sick, upkeep triggers."""
+    if state.stack:
+        raise IllegalAction("a turn can't end while the stack holds objects (500.2)")
+    player, skipped = next_player(state)
+    for ended in (*skipped, player):
+        state = combat.end_goads(state, ended)
+    state = replace(state, active=player, turn=state.turn + 1, step=s.UNTAP, priority=None, passed=())
+    for obj in s.in_zone(state, BATTLEFIELD, player):
+        state = s.update(state, obj.id, tapped=False, sick=False, attacking=None)
+    for obj in s.in_zone(state, BATTLEFIELD):
+        if obj.attacking is not None:
+            state = s.update(state, obj.id, attacking=None)
+    return upkeep(replace(state, step=s.UPKEEP))
+
+
+def upkeep(state: State) -> State:
+    """Beginning of upkeep: suspend removes a time counter (702.62a), rebound's delayed triggers."""
+    for card in s.in_zone(state, EXILE, state.active):
+        if card.keyword_cost("suspend") is not None and card.counter("time") > 0:
+            state = s.trigger(state, Obj(f"suspend counter trigger of {card.id}", card.owner, STACK,
+                                         controller=card.owner, source=card.id,
+                                         effect=(("suspend_tick", {"card": card.id}),)))
+    waiting = []
+    for delayed in state.delayed:
+        if delayed.player == state.active:
+            state = s.trigger(state, Obj(delayed.name, delayed.player, STACK, controller=delayed.player,
+                                         source=delayed.obj, effect=delayed.effect))
+        else:
+            waiting.append(delayed)
+    return s.to_priority(replace(state, delayed=tuple(waiting)))
+
+
+def go_to(state: State, step: str) -> State:
+    """Move on to a later step of this turn (the stack must be empty, 500.2); going back to the
+    beginning of combat is an additional combat phase (505.1a): attackers are removed from combat."""
+    if step not in STEPS:
+        raise IllegalAction(f"unknown step {step!r}; steps are {', '.join(STEPS)}")
+    if state.stack:
+        raise IllegalAction("a step can't end while the stack holds objects (500.2)")
+    if STEPS.index(step) <= STEPS.index(state.step) and step != s.BEGIN_COMBAT:
+        raise IllegalAction(f"{step} is not later in the turn than {state.step}")
+    for obj in s.in_zone(state, BATTLEFIELD):
+        if obj.attacking is not None:
+            state = s.update(state, obj.id, attacking=None)
+    return replace(state, step=step, priority=None, passed=())

@@ -1,0 +1,292 @@
+"""The one game state every scenario uses: a frozen value; every action returns a new state.
+
+``State`` holds the players in turn order (and those who left), the active player, the turn and
+its step, every object (cards in each player's library, hand, graveyard; the shared exile,
+battlefield, stack and command zones; abilities on the stack), the stack order, the priority
+holder, triggered abilities waiting to be put on the stack, cost modifiers, control effects,
+delayed triggers and an event log. ``Obj`` is one object: owner, controller, characteristics
+(types, mana cost, faces, keywords and their costs, abilities), status (tapped, face down,
+counters), designations (goaded by), and, on the stack, how it was cast.
+
+An object that changes zones becomes a new object (400.7): it keeps its id, the card, but gets a
+new ``number``; effects and targets remember the number they apply to.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Iterable, Optional
+
+from kb.checks.model.errors import IllegalAction
+
+LIBRARY, HAND, GRAVEYARD, EXILE, BATTLEFIELD, STACK, COMMAND = (
+    "library", "hand", "graveyard", "exile", "battlefield", "stack", "command")
+ZONES = (LIBRARY, HAND, GRAVEYARD, EXILE, BATTLEFIELD, STACK, COMMAND)
+GONE = "left the game"  # an object that left the game with its owner (800.4a)
+UNTAP, UPKEEP, DRAW, MAIN1 = "untap", "upkeep", "draw", "main1"
+BEGIN_COMBAT, DECLARE_ATTACKERS, DECLARE_BLOCKERS, DAMAGE, END_COMBAT = (
+    "beginning of combat", "declare attackers", "declare blockers", "combat damage", "end of combat")
+MAIN2, END, CLEANUP = "main2", "end", "cleanup"
+STEPS = (UNTAP, UPKEEP, DRAW, MAIN1, BEGIN_COMBAT, DECLARE_ATTACKERS, DECLARE_BLOCKERS, DAMAGE, END_COMBAT,
+         MAIN2, END, CLEANUP)
+MAIN_PHASES = (MAIN1, MAIN2)
+CARD, TOKEN, COPY, ABILITY = "card", "token", "copy", "ability"
+PERMANENT_TYPES = frozenset({"artifact", "battle", "creature", "enchantment", "land", "planeswalker"})  # 110.4
+
+
+@dataclass(frozen=True)
+class Cast:
+    """How a spell on the stack was cast or made (601.2): from where, which alternative cost,
+    its total cost, what was left to pay in mana after delve and convoke, X, and the extras."""
+
+    cast_from: str = HAND
+    alternative: Optional[str] = None  # "madness", "flashback", "without paying", "face down", ...
+    total: str = "{0}"
+    mana_paid: str = "{0}"
+    x: int = 0
+    additional: tuple[str, ...] = ()  # names of additional costs paid: "kicker", ...
+    delved: tuple[str, ...] = ()
+    convoked: tuple[str, ...] = ()
+    cast: bool = True  # False for a copy put on the stack (707.10)
+
+
+@dataclass(frozen=True)
+class Obj:
+    id: str
+    owner: str
+    zone: str
+    controller: Optional[str] = None  # None: the owner (for cards outside the battlefield and stack)
+    kind: str = CARD
+    types: tuple[str, ...] = ()
+    mana_cost: Optional[str] = None
+    layout: str = "normal"
+    faces: tuple = ()  # cards.Face, for cards with more than one face or part
+    face: object = 0  # the face up (or the half cast: an index, or "both")
+    colors: tuple[str, ...] = ()
+    keywords: frozenset = frozenset()  # "split second", "haste", "vigilance", "storm", "rebound", ...
+    keyword_costs: tuple[tuple[str, str], ...] = ()  # ("madness", "{R}"), ("flashback", ...), ("suspend", "3|{U}")
+    abilities: tuple = ()  # abilities.Ability
+    counters: tuple[tuple[str, int], ...] = ()
+    tapped: bool = False
+    face_down: bool = False
+    sick: bool = False  # not controlled continuously since its controller's turn began (302.6)
+    goaded_by: tuple[str, ...] = ()
+    cant_attack: bool = False
+    protector: Optional[str] = None  # a battle's protector (310.8)
+    attacking: Optional[str] = None
+    number: int = 0
+    spell: Optional[Cast] = None
+    source: Optional[str] = None  # for an ability: its source's id
+    effect: tuple = ()  # what it does as it resolves: ((verb, {args}), ...)
+    targets: tuple[tuple[str, int], ...] = ()  # (id, number) of each target
+
+    @property
+    def permanent_card(self) -> bool:
+        return bool(PERMANENT_TYPES.intersection(self.types))
+
+    def keyword_cost(self, keyword: str) -> Optional[str]:
+        return dict(self.keyword_costs).get(keyword)
+
+    def counter(self, kind: str) -> int:
+        return dict(self.counters).get(kind, 0)
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: str  # "cast", "discard", "cycle", "resolve", "counter", "move", "copy", "mana", ...
+    obj: str = ""
+    player: str = ""
+    detail: str = ""
+    turn: int = 0
+
+
+@dataclass(frozen=True)
+class ControlEffect:
+    obj: str
+    number: int  # the object it applies to: it ends when that object changes zones (400.7, 611.2a)
+    player: str
+    source: str
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """A static cost modifier: "spells [of types] [player] casts cost {1} more / less" (601.2f)."""
+
+    kind: str  # "increase" or "reduction"
+    amount: str
+    player: Optional[str] = None  # None: every player's spells
+    types: tuple[str, ...] = ()  # () : every spell
+
+
+@dataclass(frozen=True)
+class Delayed:
+    """A delayed triggered ability (603.7): it triggers at the beginning of ``player``'s upkeep."""
+
+    name: str
+    player: str
+    obj: str
+    number: int
+    effect: tuple
+
+
+@dataclass(frozen=True)
+class State:
+    players: tuple[str, ...]
+    active: str
+    turn: int = 1
+    step: str = MAIN1
+    objects: tuple[Obj, ...] = ()
+    stack: tuple[str, ...] = ()  # ids, bottom first
+    priority: Optional[str] = None  # the priority holder (117); None: the active player
+    passed: tuple[str, ...] = ()  # players who passed in succession (117.4)
+    pending: tuple[Obj, ...] = ()  # triggered abilities waiting to be put on the stack (603.3)
+    left: tuple[str, ...] = ()
+    modifiers: tuple[Modifier, ...] = ()
+    control: tuple[ControlEffect, ...] = ()  # timestamp order: the last one wins (613.7)
+    delayed: tuple[Delayed, ...] = ()
+    attack_costs: tuple[tuple[str, str], ...] = ()  # (defending player, cost to attack them)
+    resolving: Optional[str] = None
+    events: tuple[Event, ...] = ()
+    seen: tuple[tuple[str, object], ...] = ()  # what effects saw while resolving
+    counter: int = 1  # the next object number
+
+
+# ------------------------------------------------------------------------------------ queries
+
+
+def find(state: State, oid: str) -> Optional[Obj]:
+    for obj in state.objects:
+        if obj.id == oid:
+            return obj
+    return None
+
+
+def get(state: State, oid: str) -> Obj:
+    obj = find(state, oid)
+    if obj is None:
+        raise IllegalAction(f"there is no object {oid!r}")
+    return obj
+
+
+def zone_of(state: State, oid: str) -> Optional[str]:
+    obj = find(state, oid)
+    return None if obj is None else obj.zone
+
+
+def controller_of(state: State, oid: str) -> str:
+    """The latest control effect on this very object (613.1b, 613.7), else its controller."""
+    obj = get(state, oid)
+    found = obj.controller or obj.owner
+    for effect in state.control:
+        if effect.obj == oid and effect.number == obj.number:
+            found = effect.player
+    return found
+
+
+def in_zone(state: State, zone: str, player: Optional[str] = None) -> tuple[Obj, ...]:
+    """The objects in a zone (a player's own zone, or what they control on the battlefield/stack)."""
+    shared = zone in (BATTLEFIELD, STACK)
+    return tuple(
+        o for o in state.objects
+        if o.zone == zone and (player is None or (controller_of(state, o.id) if shared else o.owner) == player)
+    )
+
+
+def in_game(state: State) -> tuple[str, ...]:
+    return tuple(p for p in state.players if p not in state.left)
+
+
+def apnap(state: State) -> tuple[str, ...]:
+    """The players in the game in APNAP order (101.4): the active player, then turn order."""
+    order = in_game(state)
+    start = order.index(state.active) if state.active in order else 0
+    return order[start:] + order[:start]
+
+
+def opponents(state: State, player: str) -> tuple[str, ...]:
+    return tuple(p for p in in_game(state) if p != player)
+
+
+def holder(state: State) -> str:
+    return state.priority or state.active
+
+
+def events(state: State, kind: str) -> tuple[Event, ...]:
+    return tuple(e for e in state.events if e.kind == kind)
+
+
+# ------------------------------------------------------------------------------------ changes
+
+
+def put(state: State, obj: Obj) -> State:
+    """Replace the object with the same id (or add it)."""
+    objects = tuple(obj if o.id == obj.id else o for o in state.objects)
+    if find(state, obj.id) is None:
+        objects += (obj,)
+    return replace(state, objects=objects)
+
+
+def update(state: State, oid: str, **changes) -> State:
+    return put(state, replace(get(state, oid), **changes))
+
+
+def remove(state: State, oid: str) -> State:
+    return replace(state, objects=tuple(o for o in state.objects if o.id != oid), stack=tuple(i for i in state.stack if i != oid))
+
+
+def move(state: State, oid: str, zone: str, controller: Optional[str] = None, **changes) -> State:
+    """A zone change (400.7): a new object (a new number), off the stack if it was there, with no
+    status or designation; it enters the battlefield under ``controller`` (else its owner)."""
+    obj = get(state, oid)
+    new = replace(
+        obj, zone=zone, number=state.counter, tapped=False, goaded_by=(), attacking=None, counters=(),
+        controller=(controller or obj.owner) if zone in (BATTLEFIELD, STACK) else None,
+        sick=zone == BATTLEFIELD, spell=None if zone != STACK else obj.spell, targets=(), face=0,
+        face_down=False,
+    )
+    new = replace(new, **changes)
+    state = replace(state, counter=state.counter + 1, stack=tuple(i for i in state.stack if i != oid))
+    state = put(state, new)
+    return log(state, Event("move", oid, obj.owner, f"{obj.zone} -> {zone}"))
+
+
+def push(state: State, obj: Obj) -> State:
+    """Put a new object (a spell's card already moved there, an ability, a copy) on top of the stack."""
+    state = put(state, replace(obj, zone=STACK))
+    return replace(state, stack=tuple(i for i in state.stack if i != obj.id) + (obj.id,), passed=())
+
+
+def log(state: State, event: Event) -> State:
+    return replace(state, events=state.events + (replace(event, turn=state.turn),))
+
+
+def new_id(state: State, base: str) -> str:
+    if find(state, base) is None and all(p.id != base for p in state.pending):
+        return base
+    n = 2
+    while find(state, f"{base} ({n})") is not None or any(p.id == f"{base} ({n})" for p in state.pending):
+        n += 1
+    return f"{base} ({n})"
+
+
+def trigger(state: State, ability: Obj) -> State:
+    """An ability triggers (603.2): it waits until a player would receive priority (603.3)."""
+    ability = replace(ability, id=new_id(state, ability.id), kind=ABILITY, zone=STACK, number=state.counter)
+    return replace(state, pending=state.pending + (ability,), counter=state.counter + 1)
+
+
+def to_priority(state: State) -> State:
+    """A player would receive priority: waiting triggers go on the stack in APNAP order (603.3b),
+    the active player's first, so the last player's resolve first. Not while something resolves."""
+    if state.resolving is not None or not state.pending:
+        return state
+    order = apnap(state)
+    waiting = sorted(state.pending, key=lambda a: order.index(a.controller) if a.controller in order else len(order))
+    state = replace(state, pending=())
+    for ability in waiting:
+        state = push(state, ability)
+    return state
+
+
+def untapped(state: State, oids: Iterable[str]) -> bool:
+    return all(not get(state, o).tapped for o in oids)

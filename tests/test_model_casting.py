@@ -1,0 +1,165 @@
+"""Casting (601): permissions, alternative and additional costs, delve, convoke, targets, copies,
+storm and cast triggers; spells leaving the stack (608, 701.6, 702.34, 702.88)."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.checks.claims.build import state
+from kb.checks.model import casting, leaving, stack
+from kb.checks.model import state as s
+from kb.checks.model.errors import IllegalAction
+
+
+def game(*objects, **given):
+    return state({"objects": list(objects), **given})
+
+
+def card(name, zone="hand", **kw):
+    return {"card": name, "zone": zone, **kw}
+
+
+@pytest.mark.parametrize(
+    "objects, kw, message",
+    [
+        ([card("Shock", "graveyard")], {}, "Shock can't be cast from the graveyard this way"),
+        ([card("Shock", "library")], {}, "can't be cast from the library"),
+        ([card("Shock")], {"alternative": "flashback"}, "can't be cast from the hand this way"),
+        ([card("Shock")], {"alternative": "overload"}, "unknown alternative cost 'overload'"),
+        ([card("Shock")], {"alternative": "madness"}, "Shock has no madness cost"),
+        ([card("Ancestral Vision")], {}, "has no mana cost: it can be cast only for an alternative cost"),
+        ([card("Shock")], {"kicker": True}, "Shock has no kicker"),
+        ([card("Shock"), card("Sudden Shock", "stack", owner="B")], {}, "a spell with split second is on the stack"),
+        ([card("Grizzly Bears"), card("Shock", "stack", owner="B")], {}, "only in its controller's main phase"),
+        ([card("Shock", owner="B")], {}, "A doesn't own Shock"),
+        ([card("Shock"), card("Grizzly Bears", "graveyard")], {"delve": ["Grizzly Bears"]}, "Shock has no delve"),
+        ([card("Shock"), card("Grizzly Bears", "battlefield")], {"convoke": ["Grizzly Bears"]}, "Shock has no convoke"),
+        ([card("Treasure Cruise"), card("Grizzly Bears", "battlefield")], {"delve": ["Grizzly Bears"]},
+         "Grizzly Bears is not a card in A's graveyard"),
+        ([card("Hour of Reckoning"), card("Grizzly Bears", "graveyard")], {"convoke": ["Grizzly Bears"]},
+         "Grizzly Bears is not a creature A controls"),
+        ([card("Hour of Reckoning"), card("Serra Angel", "battlefield", owner="B")], {"convoke": ["Serra Angel"]},
+         "is not a creature A controls"),
+        ([card("Hour of Reckoning"), card("Jace Beleren", "battlefield")], {"convoke": ["Jace Beleren"]},
+         "is not a creature A controls"),
+        ([card("Cancel"), card("Grizzly Bears", "battlefield")], {"targets": ["Grizzly Bears"]},
+         "Grizzly Bears is not a legal target for Cancel: it targets spell"),
+    ],
+)
+def test_cast_errors(objects, kw, message):
+    st = game(*objects)
+    first = objects[0].get("id", objects[0]["card"])
+    with pytest.raises(IllegalAction, match=message):
+        casting.cast(st, "A", first, **kw)
+
+
+def test_delve_cannot_exile_itself():
+    st = game(card("Treasure Cruise", "graveyard", costs={"flashback": "{7}{U}"}))
+    with pytest.raises(IllegalAction, match="Treasure Cruise is not a card in A's graveyard"):
+        casting.cast(st, "A", "Treasure Cruise", alternative="flashback", delve=["Treasure Cruise"])
+
+
+def test_a_cast_spell():
+    st = game(card("Tormenting Voice"), card("Shock"), card("Grizzly Bears", "battlefield", owner="B"))
+    st = casting.cast(st, "A", "Tormenting Voice", discard="Shock")
+    spell = s.get(st, "Tormenting Voice")
+    assert (spell.zone, spell.controller, spell.spell.cast_from, spell.spell.total, spell.spell.cast) == (
+        "stack", "A", "hand", "{1}{R}", True)
+    assert st.stack == ("Tormenting Voice",) and s.zone_of(st, "Shock") == "graveyard"
+    assert [(e.kind, e.obj) for e in st.events if e.kind in ("cast", "discard")] == [
+        ("discard", "Shock"), ("cast", "Tormenting Voice")]
+
+
+def test_modifiers_for():
+    st = game(card("Grizzly Bears"), modifiers=[
+        {"kind": "increase", "amount": "{1}"}, {"kind": "reduction", "amount": "{2}", "player": "A"},
+        {"kind": "reduction", "amount": "{1}", "player": "B"}, {"kind": "increase", "amount": "{3}", "types": ["instant"]},
+        {"kind": "reduction", "amount": "{R}", "types": ["creature"]}])
+    assert casting.modifiers_for(st, "A", s.get(st, "Grizzly Bears")) == (["{1}"], ["{2}", "{R}"])
+
+
+def test_convoke_and_delve_payment():
+    st = game(card("Chord of Calling"), card("Llanowar Elves", "battlefield"), card("Raging Goblin", "battlefield"),
+              {"id": "G1", "card": "Shock", "zone": "graveyard"})
+    st = casting.cast(st, "A", "Chord of Calling", x=2, convoke=["Llanowar Elves", "Raging Goblin"])
+    spell = s.get(st, "Chord of Calling").spell
+    assert (spell.total, spell.mana_paid, spell.convoked, spell.x) == ("{2}{G}{G}{G}", "{1}{G}{G}", ("Llanowar Elves", "Raging Goblin"), 2)
+    assert s.get(st, "Raging Goblin").tapped and s.get(st, "Llanowar Elves").tapped
+
+
+def test_spells_cast_before_and_storm_trigger():
+    st = game(card("Shock"), card("Lightning Bolt"), card("Grapeshot", keywords=["storm", "flash"]))
+    st = casting.cast(casting.cast(st, "A", "Shock"), "A", "Lightning Bolt")
+    st = casting.cast(st, "A", "Grapeshot")
+    trigger = s.get(st, "storm trigger of Grapeshot")
+    assert trigger.effect == (("storm", {"spell": "Grapeshot", "count": 2}),)
+    assert casting.spells_cast_before(st, "Grapeshot") == 2
+
+
+def test_cast_trigger_conditions():
+    bishop = card("Bygone Bishop", "battlefield", owner="B")
+    st = casting.cast(game(card("Grizzly Bears"), bishop), "A", "Grizzly Bears")
+    assert st.stack == ("Grizzly Bears", "investigate (Grizzly Bears)")
+    big = casting.cast(game(card("Serra Angel"), bishop), "A", "Serra Angel")
+    assert big.stack == ("Serra Angel",)
+    spell = casting.cast(game(card("Shock"), bishop), "A", "Shock")
+    assert spell.stack == ("Shock",)
+    with pytest.raises(IllegalAction, match="unknown trigger condition 'colour'"):
+        casting.condition_holds(st, s.get(st, "Bygone Bishop"), ("colour", "red"), s.get(st, "Grizzly Bears"))
+    assert casting.condition_holds(st, s.get(st, "Bygone Bishop"), (), s.get(st, "Grizzly Bears"))
+
+
+def test_copies():
+    st = casting.cast(game(card("Shock")), "A", "Shock")
+    st = casting.copy_spell(st, "Shock", "B")
+    copy = s.get(st, "copy of Shock")
+    assert (copy.kind, copy.controller, copy.owner, copy.spell.cast, st.stack) == ("copy", "B", "B", False, ("Shock", "copy of Shock"))
+    with pytest.raises(IllegalAction, match="Grizzly Bears is not a spell on the stack"):
+        casting.copy_spell(game(card("Grizzly Bears", "battlefield")), "Grizzly Bears", "A")
+    ability = game({"id": "x", "kind": "ability", "zone": "stack"})
+    with pytest.raises(IllegalAction, match="x is not a spell on the stack"):
+        casting.copy_spell(ability, "x", "A")
+
+
+@pytest.mark.parametrize(
+    "objects, resolved, zone",
+    [
+        ([card("Shock", "stack")], True, "graveyard"),
+        ([card("Shock", "stack")], False, "graveyard"),
+        ([card("Grizzly Bears", "stack")], True, "battlefield"),
+        ([card("Grizzly Bears", "stack")], False, "graveyard"),
+        ([card("Think Twice", "stack", cast={"alternative": "flashback", "from": "graveyard"})], True, "exile"),
+        ([card("Think Twice", "stack", cast={"alternative": "flashback", "from": "graveyard"})], False, "exile"),
+        ([card("Staggershock", "stack")], True, "exile"),
+        ([card("Staggershock", "stack")], False, "graveyard"),
+        ([card("Staggershock", "stack", cast={"from": "exile"})], True, "graveyard"),
+        ([card("Chromeshell Crab", "stack", face_down=True, types=[])], True, "battlefield"),
+    ],
+)
+def test_leave_stack(objects, resolved, zone):
+    st = game(*objects)
+    oid = objects[0]["card"]
+    assert s.zone_of(leaving.leave_stack(st, oid, resolved), oid) == zone
+
+
+def test_leave_stack_details():
+    st = game(card("Staggershock", "stack"), card("Grizzly Bears", "stack", controller="B"))
+    st = leaving.leave_stack(st, "Staggershock", True)
+    assert [(d.name, d.player, d.obj) for d in st.delayed] == [("rebound trigger of Staggershock", "A", "Staggershock")]
+    st = leaving.leave_stack(st, "Grizzly Bears", True)
+    assert s.controller_of(st, "Grizzly Bears") == "B" and s.get(st, "Grizzly Bears").sick
+    with pytest.raises(IllegalAction, match="Grizzly Bears is not on the stack"):
+        leaving.leave_stack(st, "Grizzly Bears", True)
+    with pytest.raises(IllegalAction, match="Grizzly Bears is not on the stack"):
+        leaving.counter(st, "Grizzly Bears")
+    copy = game({"id": "Token", "kind": "copy", "types": ["creature"], "zone": "stack", "owner": "B"})
+    made = leaving.leave_stack(copy, "Token", True)
+    assert (s.zone_of(made, "Token"), s.get(made, "Token").kind, s.controller_of(made, "Token")) == ("battlefield", "token", "B")
+    assert s.find(leaving.leave_stack(copy, "Token", False), "Token") is None
+
+
+def test_face_down_spell_stays_face_down():
+    st = casting.cast(game(card("Chromeshell Crab")), "A", "Chromeshell Crab", alternative="face down")
+    assert s.get(st, "Chromeshell Crab").face_down and casting.spell_mana_value(s.get(st, "Chromeshell Crab")) == 0
+    st = stack.resolve(st)
+    assert s.get(st, "Chromeshell Crab").face_down and s.zone_of(st, "Chromeshell Crab") == "battlefield"
