@@ -46,6 +46,9 @@ WORDS = [
     "rule:702.61", "rule:605", "split second -lang:en", "(goad OR madness) lang:en", "discard",
 ]  # fmt: skip
 MIX = (("search", 50), ("card", 20), ("ruling", 15), ("check", 5), ("tags", 10))
+# --adversarial: a quarter of the requests hostile (card: over single letters, long queries,
+# misspelled names), three quarters the mix above
+HOSTILE = ("hostile", 33)
 
 
 @dataclass
@@ -64,7 +67,7 @@ class Stats:
 
     @property
     def errors(self) -> list[Outcome]:
-        return [o for o in self.outcomes if o.error or o.status != 200]
+        return [o for o in self.outcomes if o.error or not (o.status == 200 or (o.kind == "hostile" and 400 <= o.status < 500))]
 
     def percentile(self, p: float) -> float:
         times = sorted(o.seconds for o in self.outcomes)
@@ -84,14 +87,32 @@ class Stats:
             "mean_ms": round(statistics.fmean(o.seconds for o in self.outcomes) * 1000, 2) if n else 0.0,
             "by_kind": {
                 kind: round(statistics.median(o.seconds for o in self.outcomes if o.kind == kind) * 1000, 2)
-                for kind, _ in MIX
+                for kind, _ in (*MIX, HOSTILE)
                 if any(o.kind == kind for o in self.outcomes)
             },
+            "status_5xx": sum(1 for o in self.outcomes if o.status >= 500),
+            "plain_search_p99_ms": round(_pct(sorted(o.seconds for o in self.outcomes if o.kind == "search"), 99) * 1000, 2),
         }
 
 
-def plan(base_url: str, total: int, seed: int = 1) -> list[tuple[str, str]]:
-    """``total`` (kind, path) requests in a fixed pseudo-random mix over what the server holds."""
+def _pct(ordered: list[float], p: float) -> float:
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))] if ordered else 0.0
+
+
+def peak_rss_mb(pid: int) -> float:
+    """The peak resident memory of a process so far (Linux: VmHWM), in MB."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        pass
+    return 0.0
+
+
+def plan(base_url: str, total: int, seed: int = 1, adversarial: bool = False) -> list[tuple[str, str]]:
+    """``total`` (kind, path) requests in a fixed pseudo-random mix over what the server holds
+    (``adversarial``: a quarter of them hostile)."""
     with httpx.Client(base_url=base_url, timeout=120) as client:
         response = client.get("/api/export", params={"format": "jsonl"})
         response.raise_for_status()
@@ -100,7 +121,20 @@ def plan(base_url: str, total: int, seed: int = 1) -> list[tuple[str, str]]:
     rng = random.Random(seed)
     names = sorted({n for r in records for n in [*r["card_names"].values(), r["card"]] if '"' not in n})
     with_checks = [r["id"] for r in records if r["links"]] or [r["id"] for r in records]
-    kinds = [kind for kind, weight in MIX for _ in range(weight)]
+    kinds = [kind for kind, weight in (*MIX, *((HOSTILE,) if adversarial else ())) for _ in range(weight)]
+
+    def hostile() -> str:
+        roll = rng.random()
+        if roll < 0.4:  # card: over one letter (or two), many cards each
+            q = f"card:{rng.choice('abcdefghijklmnopqrstuvwxyz')}" + (f" card:{rng.choice('aeiou')}" if rng.random() < 0.5 else "")
+        elif roll < 0.7:  # a long query: up to the 1,000-character limit
+            q = " ".join(rng.choice(WORDS).replace('"', "") for _ in range(60))[:1000]
+        else:  # a misspelled card name, searched or looked up
+            name = misspell(rng.choice(names), rng)
+            if rng.random() < 0.5:
+                return "/api/cards/" + quote(name, safe="")
+            q = f'card:"{name}"'
+        return "/api/search?" + urlencode({"q": q, "limit": 50})
 
     def search() -> str:
         roll = rng.random()
@@ -127,6 +161,8 @@ def plan(base_url: str, total: int, seed: int = 1) -> list[tuple[str, str]]:
             return "/api/rulings/" + rng.choice(records)["id"]
         if kind == "check":
             return f"/api/rulings/{rng.choice(with_checks)}/check"
+        if kind == "hostile":
+            return hostile()
         return "/api/tags"
 
     return [(kind, make(kind)) for kind in (rng.choice(kinds) for _ in range(total))]
@@ -151,7 +187,8 @@ def run(base_url: str, requests: list[tuple[str, str]], concurrency: int = 16) -
         try:
             response = client().get(url)
             response.json()
-            error = None if response.status_code == 200 else response.text[:200]
+            fine = response.status_code == 200 or (kind == "hostile" and response.status_code < 500)
+            error = None if fine else response.text[:200]
             return Outcome(kind, url, response.status_code, time.perf_counter() - start, error)
         except Exception as err:  # a refused or dropped connection, a body that is not JSON
             return Outcome(kind, url, 0, time.perf_counter() - start, f"{type(err).__name__}: {err}")
@@ -305,6 +342,9 @@ def main() -> None:
     parser.add_argument("--names", action="store_true",
                         help="Misspelled card-name lookups (--requests of them, --concurrency at a time) beside a "
                              "stream of searches, instead of the mix.")  # fmt: skip
+    parser.add_argument("--adversarial", action="store_true",
+                        help="A quarter of the requests hostile: card: over single letters, long queries, misspelled "
+                             "names (4xx answers to them are fine; 5xx are errors).")  # fmt: skip
     args = parser.parse_args()
 
     process = None
@@ -325,14 +365,15 @@ def main() -> None:
                 figures = names_under_load(base_url, args.requests, args.concurrency, args.seed)
                 print(json.dumps(figures, indent=2))
                 return
-            requests = plan(base_url, args.warmup + args.requests, args.seed)
+            requests = plan(base_url, args.warmup + args.requests, args.seed, args.adversarial)
             run(base_url, requests[: args.warmup], args.concurrency)
             stats = run(base_url, requests[args.warmup :], args.concurrency)
+            memory = peak_rss_mb(process.pid) if process else 0.0
         finally:
             if process:
                 process.terminate()
                 process.wait(10)
-    summary = {"concurrency": args.concurrency, **stats.summary()}
+    summary = {"concurrency": args.concurrency, **stats.summary(), "server_peak_rss_mb": memory}
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
@@ -340,6 +381,8 @@ def main() -> None:
               f"in {summary['seconds']} s: {summary['throughput_rps']} req/s; latency p50 {summary['p50_ms']} ms, "
               f"p90 {summary['p90_ms']} ms, p99 {summary['p99_ms']} ms, max {summary['max_ms']} ms")  # fmt: skip
         print("median ms by kind: " + ", ".join(f"{k} {v}" for k, v in summary["by_kind"].items()))
+        print(f"5xx: {summary['status_5xx']}; plain searches p99 {summary['plain_search_p99_ms']} ms; "
+              f"server peak memory {memory} MB")
     for outcome in stats.errors[:10]:
         print(f"error: {outcome.status} {outcome.url}: {outcome.error}", file=sys.stderr)
     raise SystemExit(1 if stats.errors else 0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from datetime import date
 from functools import lru_cache
 
@@ -140,7 +140,8 @@ class Ruling:
 
     def to_dict(self) -> dict:
         """The record in the JSON contract: its fields in order, the optional ones only when set."""
-        data = asdict(self)
+        data = {name: getattr(self, name) for name in ALL_FIELDS}  # shallow: asdict's deep copy is slow
+        data["card_names"] = dict(self.card_names)
         data["date"] = self.date.isoformat()
         for name in ("tags", "rules"):
             data[name] = list(data[name])

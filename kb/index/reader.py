@@ -65,6 +65,7 @@ class IndexReader:
         self.field_count = {lang: max(1, int((self.lengths[lang][live_owners] > 0).sum())) for lang in LANGS}
         # each document's text as a small number (the same for the same text): for collapsing
         self.text_group = np.unique(self.text, return_inverse=True)[1].astype(np.int32)
+        self._docnums: dict | None = None  # id -> live document (docnum_of), built on first use
         self._cache: OrderedDict = OrderedDict()
         self._cache_lock = threading.Lock()
         self._file_lock = threading.Lock()  # Whoosh readers share file objects
@@ -162,6 +163,13 @@ class IndexReader:
 
     def by_id(self, ruling_id: str) -> np.ndarray:
         return (self.ids == ruling_id.encode("ascii", "replace")) & self.alive
+
+    def docnum_of(self, ruling_id: str) -> int | None:
+        """The live document with this id (a table built on first use), or None."""
+        if self._docnums is None:
+            live = np.flatnonzero(self.alive)
+            self._docnums = dict(zip(self.ids[live].tolist(), live.tolist()))
+        return self._docnums.get(ruling_id.encode("ascii", "replace"))
 
     def by_id_prefix(self, prefix: str) -> np.ndarray:
         return np.char.startswith(self.ids, prefix.encode("ascii", "replace")) & self.alive

@@ -29,6 +29,7 @@ class Store:
         self._words: dict[str, int] | None = None
         self._pair_docnums: tuple[np.ndarray, np.ndarray] | None = None
         self._english_pairs: dict[str, str] | None = None
+        self._shown_paths: dict[str, str] = {}  # a source file as shown (relative_source), worked out once
 
     def close(self) -> None:
         self.index.close()
@@ -49,8 +50,11 @@ class Store:
     def get(self, ruling_id: str) -> Ruling:
         """The ruling with this id, or with this unique id prefix (at least 4 characters)."""
         key = ruling_id.strip().lower()
-        found = np.flatnonzero(self.index.by_id(key))
-        if not len(found) and len(key) >= 4:
+        docnum = self.index.docnum_of(key)
+        if docnum is not None:
+            return self.ruling(docnum)
+        found = np.zeros(0, dtype=np.int64)
+        if len(key) >= 4:
             found = np.flatnonzero(self.index.by_id_prefix(key))
             if len(found) > 1:
                 ids = ", ".join(sorted({self.index.ids[d].decode("ascii") for d in found})[:5])
@@ -60,10 +64,10 @@ class Store:
         return self.ruling(int(found[0]))
 
     def docnum(self, ruling_id: str) -> int:
-        found = np.flatnonzero(self.index.by_id(ruling_id))
-        if not len(found):
+        docnum = self.index.docnum_of(ruling_id)
+        if docnum is None:
             raise UnknownRuling(f"no ruling with id {ruling_id!r}")
-        return int(found[0])
+        return docnum
 
     def card_names(self, docnums) -> list[str]:
         """The display names of the cards of these documents, each once, in order."""
@@ -136,14 +140,21 @@ class Store:
         path, _, line = source.rpartition(":")
         if not path.startswith("/"):
             return source
+        shown = self._shown_paths.get(path)
+        if shown is None:
+            if len(self._shown_paths) > 100_000:
+                self._shown_paths.clear()
+            shown = self._shown_paths[path] = self._shown_path(path)
+        return f"{shown}:{line}"
+
+    def _shown_path(self, path: str) -> str:
         for root in (Path(p) for p in self.manifest.get("inputs", ())):
             try:
                 inner = Path(path).relative_to(root)
             except ValueError:
                 continue
-            shown = Path(root.name) / inner if str(inner) != "." else Path(root.name)
-            return f"{shown}:{line}"
-        return f"{Path(path).name}:{line}"
+            return str(Path(root.name) / inner if str(inner) != "." else Path(root.name))
+        return Path(path).name
 
     def tag_rows(self) -> list[dict]:
         """The vocabulary, each tag with its rulings per language and those linked to a check."""
