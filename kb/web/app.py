@@ -55,24 +55,24 @@ KEEP_ALIVE = 5  # seconds an idle kept-alive connection stays open
 GRACE = 3  # seconds requests still running get after SIGTERM
 WEB = Path(__file__).resolve().parent
 
-def _json(handler):
-    return budgeted(head_light(handler))
+def _json(handler, lane: str = "other"):
+    return budgeted(head_light(handler), lane)
 
 
-def _page(handler):
-    return budgeted(head_light(handler, "text/html"))
+def _page(handler, lane: str = "other"):
+    return budgeted(head_light(handler, "text/html"), lane)
 
 
 ROUTES = [
     Route("/api/search", _json(api_search)),
-    Route("/api/cards/{name:path}", _json(api_card)),
+    Route("/api/cards/{name:path}", _json(api_card, "cards")),
     Route("/api/rulings/{id}/check", _json(api_ruling_check)),
     Route("/api/rulings/{id}", _json(api_ruling)),
     Route("/api/tags", _json(api_tags)),
     Route("/api/export", budgeted(api_export)),  # HEAD: checks the parameters, renders nothing
     Route("/openapi.json", _json(api_openapi)),
     Route("/", _page(page_search)),
-    Route("/cards/{name:path}", _page(page_card)),
+    Route("/cards/{name:path}", _page(page_card, "cards")),
     Route("/rulings/{id}", _page(page_ruling)),
     Route("/tags", _page(page_tags)),
     Mount("/static", StaticFiles(directory=WEB / "static"), name="static"),

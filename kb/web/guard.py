@@ -1,7 +1,9 @@
 """What keeps the server answering: a time budget per request, a bound on requests computing at
 once, an allow-list of Host names, HEAD without bodies, and the time spent shown to clients.
 
-- ``budgeted(handler)``: the handler runs in a worker thread, at most CONCURRENT at once; past
+- ``budgeted(handler, lane)``: the handler runs in a worker thread, at most CONCURRENT at once
+  in its lane (card lookups, whose name matching may take long on a large catalog, have their own,
+  so a flood of them never holds up a search); past
   BUDGET seconds the client gets 503 JSON with ``Retry-After`` (the work finishes in the
   background: every query is bounded, so it ends soon).
 - ``HostAllowList``: a request whose ``Host`` is not an allowed name gets 400 JSON: a page on
@@ -24,11 +26,11 @@ from kb.errors import KbError
 from kb.web.responses import json_response
 
 BUDGET = 10.0  # seconds a request may compute before the client is answered 503
-CONCURRENT = 32  # requests computing at once; the others wait their turn (memory stays bounded)
+CONCURRENT = 4  # requests computing at once per lane, the others queue in order: more threads only fight for the interpreter lock (plain-search p99 under bench/load.py --adversarial: 371 ms with 32 for all)
 RETRY_AFTER = 2  # seconds, in a 503's Retry-After
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1", "[::1]")
 
-_limiter: anyio.CapacityLimiter | None = None
+_limiters: dict[str, anyio.CapacityLimiter] = {}
 
 
 class Overloaded(KbError):
@@ -38,21 +40,20 @@ class Overloaded(KbError):
     headers = {"Retry-After": str(RETRY_AFTER)}
 
 
-def _capacity() -> anyio.CapacityLimiter:
-    global _limiter
-    if _limiter is None:
-        _limiter = anyio.CapacityLimiter(CONCURRENT)
-    return _limiter
+def _capacity(lane: str) -> anyio.CapacityLimiter:
+    if lane not in _limiters:  # made on first use, inside the server's event loop
+        _limiters[lane] = anyio.CapacityLimiter(CONCURRENT)
+    return _limiters[lane]
 
 
-def budgeted(handler: Callable[[Request], Response]) -> Callable:
-    """An async endpoint running ``handler`` in a worker thread within the time budget."""
+def budgeted(handler: Callable[[Request], Response], lane: str = "other") -> Callable:
+    """An async endpoint running ``handler`` in a worker thread of its lane, within the time budget."""
 
     @functools.wraps(handler)
     async def endpoint(request: Request) -> Response:
         try:
             with anyio.fail_after(BUDGET):
-                return await anyio.to_thread.run_sync(handler, request, abandon_on_cancel=True, limiter=_capacity())
+                return await anyio.to_thread.run_sync(handler, request, abandon_on_cancel=True, limiter=_capacity(lane))
         except TimeoutError:
             raise Overloaded(f"the request took over {BUDGET:g} s; try again, or ask for less") from None
 
