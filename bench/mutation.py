@@ -127,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"mutmut over kb/checks/model/, tests: {' '.join(args.tests)}")
         print("mutants: " + ", ".join(f"{k} {len(v)}" for k, v in sorted(by_status.items())) + f" (total {len(found)})")
         print(f"equivalent survivors (bench/mutation_equivalent.txt): {len(judged)}")
-        print(f"kill rate of non-equivalent mutants: {killed}/{counted} = {rate:.1f}%")
+        print(f"kill rate of non-equivalent mutants: {killed}/{counted} = {rate:.2f}%")
         for name in judged:
             print(f"  equivalent: {name}: {known[name]}")
         for name in open_ + by_status.get("no tests", []) + by_status.get("suspicious", []):

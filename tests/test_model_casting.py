@@ -93,7 +93,7 @@ def test_spells_cast_before_and_storm_trigger():
     st = casting.cast(st, "A", "Grapeshot")
     trigger = s.get(st, "storm trigger of Grapeshot")
     assert trigger.effect == (("storm", {"spell": "Grapeshot", "count": 2}),)
-    assert casting.spells_cast_before(st, "Grapeshot") == 2
+    assert casting.spells_cast_before(st) == 2
 
 
 def test_cast_trigger_conditions():
@@ -105,12 +105,18 @@ def test_cast_trigger_conditions():
     spell = casting.cast(game(card("Shock"), bishop), "A", "Shock")
     assert spell.stack == ("Shock",)
     with pytest.raises(IllegalAction, match="unknown trigger condition 'colour'"):
-        casting.condition_holds(st, s.get(st, "Bygone Bishop"), ("colour", "red"), s.get(st, "Grizzly Bears"))
-    assert casting.condition_holds(st, s.get(st, "Bygone Bishop"), (), s.get(st, "Grizzly Bears"))
+        casting.condition_holds(s.get(st, "Bygone Bishop"), ("colour", "red"), s.get(st, "Grizzly Bears"))
+    assert casting.condition_holds(s.get(st, "Bygone Bishop"), (), s.get(st, "Grizzly Bears"))
+    three = casting.cast(game(card("Anje's Ravager"), bishop), "A", "Anje's Ravager")
+    assert three.stack == ("Anje's Ravager", "investigate (Anje's Ravager)")  # mana value 3: "3 or less"
 
 
 def test_copies():
     st = casting.cast(game(card("Shock")), "A", "Shock")
+    before = st.counter
+    numbered = casting.copy_spell(st, "Shock", "A")
+    assert s.get(numbered, "copy of Shock").number == before and numbered.counter == before + 1
+    assert [e.obj + " by " + e.player for e in s.events(numbered, "copy")] == ["copy of Shock by A"]
     st = casting.copy_spell(st, "Shock", "B")
     copy = s.get(st, "copy of Shock")
     assert (copy.kind, copy.controller, copy.owner, copy.spell.cast, st.stack) == ("copy", "B", "B", False, ("Shock", "copy of Shock"))
@@ -148,6 +154,7 @@ def test_leave_stack_details():
     assert [(d.name, d.player, d.obj) for d in st.delayed] == [("rebound trigger of Staggershock", "A", "Staggershock")]
     st = leaving.leave_stack(st, "Grizzly Bears", True)
     assert s.controller_of(st, "Grizzly Bears") == "B" and s.get(st, "Grizzly Bears").sick
+    assert s.get(st, "Grizzly Bears").face_down is False
     with pytest.raises(IllegalAction, match="Grizzly Bears is not on the stack"):
         leaving.leave_stack(st, "Grizzly Bears", True)
     with pytest.raises(IllegalAction, match="Grizzly Bears is not on the stack"):
@@ -163,3 +170,53 @@ def test_face_down_spell_stays_face_down():
     assert s.get(st, "Chromeshell Crab").face_down and casting.spell_mana_value(s.get(st, "Chromeshell Crab")) == 0
     st = stack.resolve(st)
     assert s.get(st, "Chromeshell Crab").face_down and s.zone_of(st, "Chromeshell Crab") == "battlefield"
+
+
+def test_split_and_modal_casting():
+    st = casting.cast(game(card("Fire // Ice", keywords=[])), "A", "Fire // Ice")  # the first half by default
+    spell = s.get(st, "Fire // Ice")
+    assert (casting.spell_mana_value(spell), spell.spell.total) == (2, "{1}{R}")
+    awakening = casting.cast(game(card("Agadeem's Awakening")), "A", "Agadeem's Awakening", x=2)
+    assert casting.spell_mana_value(s.get(awakening, "Agadeem's Awakening")) == 5
+
+
+@pytest.mark.parametrize("obj, kind, expected", [
+    ({"card": "Shock", "zone": "stack"}, "spell", True),
+    ({"card": "Shock", "zone": "hand"}, "spell", False),
+    ({"id": "x", "kind": "ability", "zone": "stack"}, "spell", False),
+    ({"id": "x", "kind": "ability", "zone": "stack"}, "ability", True),
+    ({"card": "Shock", "zone": "stack"}, "ability", False),
+    ({"id": "x", "kind": "ability", "zone": "graveyard"}, "ability", False),
+    ({"card": "Grizzly Bears", "zone": "battlefield"}, "creature", True),
+    ({"card": "Grizzly Bears", "zone": "graveyard"}, "creature", False),
+    ({"card": "Jace Beleren", "zone": "battlefield"}, "creature", False),
+])
+def test_target_kinds(obj, kind, expected):
+    st = game(obj)
+    assert casting._is(st.objects[0], kind) is expected
+
+
+def test_declare_skips_noncreatures():
+    from kb.checks.model import combat
+
+    st = game({"card": "Chalice of the Void", "zone": "battlefield"}, card("Grizzly Bears", "battlefield", goaded_by=["B"]))
+    with pytest.raises(IllegalAction, match="can't not attack"):
+        combat.declare_attackers(st, {})
+
+
+def test_a_copy_of_a_permanent_spell_becomes_a_token_under_its_controller():
+    from kb.checks.model import control
+
+    st = casting.cast(game(card("Grizzly Bears")), "A", "Grizzly Bears")
+    st = casting.copy_spell(st, "Grizzly Bears", "A")
+    st = control.gain_control(st, "copy of Grizzly Bears", "B", "steal")
+    st = leaving.leave_stack(st, "copy of Grizzly Bears", True)
+    assert s.controller_of(st, "copy of Grizzly Bears") == "B" and s.get(st, "copy of Grizzly Bears").kind == "token"
+
+
+def test_activating_twice_makes_two_abilities():
+    from kb.checks.model import actions
+
+    st = game(card("Nantuko Shade", "battlefield"))
+    st = actions.activate(actions.activate(st, "A", "Nantuko Shade", "pump"), "A", "Nantuko Shade", "pump")
+    assert st.stack == ("pump of Nantuko Shade", "pump of Nantuko Shade (2)")

@@ -111,3 +111,16 @@ def test_target_legal():
     assert not control.target_legal(st, "Creature", number, "stack")
     assert not control.target_legal(st, "Nothing", 1, "stack")
     assert not control.target_legal(st, "Creature", number, "battlefield", not_types=("creature",))
+
+
+@pytest.mark.parametrize("leaver, priority, holder", [("B", "B", "A"), ("C", "B", "B"), ("A", "B", "B")])
+def test_leaving_and_priority(leaver, priority, holder):
+    st = state({"players": ["A", "B", "C"], "active": "A", "priority": priority})
+    out = control.leave_game(st, leaver)
+    expected_active_gone = leaver == "A"
+    assert (s.holder(out) if not expected_active_gone else out.priority) == (holder if not expected_active_gone else None)
+    assert [e.obj for e in s.events(out, "left the game")] == [leaver]
+
+
+def test_retarget_of_a_missing_spell():
+    assert not control.retarget_allowed(table(), "Nothing", "A")

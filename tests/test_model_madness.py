@@ -103,3 +103,13 @@ def test_mill_and_draw():
     assert [s.zone_of(drawn, f"C{i}") for i in range(3)] == ["hand", "hand", "library"]
     assert [e.obj for e in s.events(drawn, "draw")] == ["C0", "C1"]
     assert dis.draw(st, "B", 1) == st
+
+
+def test_defaults():
+    st = dis.discard(hand("Fiery Temper"), "A", "Fiery Temper", dis.EFFECT, other="exile")
+    assert st.pending and s.zone_of(st, "Fiery Temper") == "exile"  # the owner picks madness unless told
+    two = state({"objects": [{"id": "A1", "card": "Shock", "zone": "library"}, {"id": "A2", "card": "Shock", "zone": "library"},
+                             {"id": "B1", "card": "Shock", "zone": "library", "owner": "B"}]})
+    assert [s.zone_of(dis.mill(two, "A"), o) for o in ("A1", "A2", "B1")] == ["graveyard", "library", "library"]
+    assert [s.zone_of(dis.draw(two, "A"), o) for o in ("A1", "A2", "B1")] == ["hand", "library", "library"]
+    assert [s.zone_of(dis.mill(two, "B", 2), o) for o in ("A1", "A2", "B1")] == ["library", "library", "graveyard"]

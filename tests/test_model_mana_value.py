@@ -57,7 +57,7 @@ def model_value(card: dict, siblings: list[dict]):
     faces = [Face(c.get("faceName", c["name"]), c.get("manaCost")) for c in ordered]
     index = [c.get("side") or "a" for c in ordered].index(card.get("side") or "a")
     zone = "battlefield" if layout in ("modal_dfc", "reversible_card") else "hand"
-    return cards.card_mana_value(layout, faces, index, zone=zone)
+    return cards.card_mana_value(layout, faces, index, zone=zone, x=0)
 
 
 def test_every_card_of_the_real_set_files():
@@ -131,13 +131,22 @@ LAYOUTS = [
     ("meld", [("Bruna", "{5}{W}{W}"), ("Gisela", "{2}{W}{W}"), ("Brisela", None)], 1, "battlefield", 0, 7),
     ("flip", [("Akki Lavarunner", "{3}{R}"), ("Tok-Tok", None)], 1, "battlefield", 0, 4),
     ("normal", [], 0, "hand", 0, 0),
+    ("modal_dfc", [("Valki", "{1}{B}"), ("Tibalt", "{5}{B}{R}")], 1, "stack", 0, 7),
+    ("modal_dfc", [("Valki", "{1}{B}"), ("Tibalt", "{5}{B}{R}")], 1, "exile", 0, 2),
+    ("reversible_card", [("Front", "{1}{B}"), ("Back", "{3}{B}")], 1, "battlefield", 0, 4),
+    ("split", [("Half", "{HW}"), ("Other", "{1}")], 0, "stack", 0, 0.5),
+    ("split", [("Half", "{HW}"), ("Other", "{1}")], 0, "hand", 0, 1.5),
+    ("split", [("Half", "{HW}"), ("Other", "{HR}")], 0, "hand", 0, 1),
+    ("adventure", [("Big", "{X}{G}"), ("Small", "{X}")], 1, "stack", 3, 3),
+    ("adventure", [("Big", "{X}{G}"), ("Small", "{X}")], 1, "hand", 3, 1),
 ]
 
 
 @pytest.mark.parametrize("layout, faces, face, zone, x, value", LAYOUTS)
 def test_mana_value_of_layouts(layout, faces, face, zone, x, value):
     made = [Face(name, cost) for name, cost in faces]
-    assert cards.card_mana_value(layout, made, face, zone=zone, x=x) == value
+    found = cards.card_mana_value(layout, made, face, zone=zone, x=x)
+    assert found == value and type(found) is type(value)
 
 
 @pytest.mark.parametrize(
@@ -162,7 +171,7 @@ def test_parse(text, kinds):
     assert [s.kind for s in costs.parse_mana_cost(text).symbols] == kinds
 
 
-@pytest.mark.parametrize("text", ["{2}{R}{R}", "{W/U}{2/W}{B/P}{X}{C}{S}", "{G/U/P}", "{HW}"])
+@pytest.mark.parametrize("text", ["{2}{R}{R}", "{W/U}{2/W}{B/P}{X}{C}{S}", "{G/U/P}", "{HW}", "{C/W}", "{Y}{Z}"])
 def test_round_trip(text):
     assert str(costs.parse_mana_cost(text)) == text
 
@@ -183,6 +192,9 @@ def test_round_trip(text):
         ("{HX}", 0, "unknown mana symbol {HX}"),
         ("{2} {R}", 3, "' ' outside braces"),
         ("{P/W}", 0, "unknown mana symbol"),
+        ("{W/W/P}", 0, "unknown mana symbol"),
+        ("{2/U/P}", 0, "unknown mana symbol"),
+        ("{U/2/P}", 0, "unknown mana symbol"),
     ],
 )
 def test_parse_errors(text, position, message):
@@ -193,12 +205,44 @@ def test_parse_errors(text, position, message):
     assert "rule 107.4" in str(caught.value) or "braces" in str(caught.value) or "symbol" in str(caught.value)
 
 
+def test_unknown_symbol_message():
+    with pytest.raises(ManaCostError) as caught:
+        costs.parse_mana_cost("{1}{H}")
+    assert str(caught.value) == (
+        "bad mana cost '{1}{H}' at position 3: unknown mana symbol {H}; mana symbols are {0}, {1}, ..., {W} {U} {B} "
+        "{R} {G}, {C}, {S}, {X}, {HW}, hybrid {W/U}, {2/W}, {C/W}, Phyrexian {W/P}, {W/U/P} (rule 107.4)")
+    with pytest.raises(ManaCostError) as caught:
+        costs.parse_mana_cost("{2}{R")
+    assert caught.value.message == "an unclosed '{'; write each symbol in braces, e.g. '{2}{R}{R}'"
+
+
+@pytest.mark.parametrize("text, kind, colors, amount", [
+    ("{W/U}", costs.HYBRID, ("W", "U"), 0), ("{2/W}", costs.MONO_HYBRID, ("W",), 2), ("{C/G}", costs.COLORLESS_HYBRID, ("G",), 0),
+    ("{B/P}", costs.PHYREXIAN, ("B",), 0), ("{G/U/P}", costs.HYBRID_PHYREXIAN, ("G", "U"), 0), ("{HW}", costs.HALF, ("W",), 0),
+    ("{12}", costs.GENERIC, (), 12), ("{X}", costs.VARIABLE, (), 0), ("{S}", costs.SNOW, (), 0), ("{C}", costs.COLORLESS, (), 0),
+    ("{R}", costs.COLORED, ("R",), 0)])
+def test_symbols(text, kind, colors, amount):
+    symbol = costs.parse_mana_cost(text).symbols[0]
+    assert (symbol.text, symbol.kind, symbol.colors, symbol.amount) == (text[1:-1], kind, colors, amount)
+
+
 def test_not_a_string():
-    with pytest.raises(ManaCostError, match="a mana cost is a string"):
+    with pytest.raises(ManaCostError) as caught:
         costs.parse_mana_cost(3)
+    assert str(caught.value) == "bad mana cost '3' at position 0: a mana cost is a string such as '{2}{R}{R}'"
+    assert (caught.value.cost, caught.value.position) == ("3", 0)
 
 
-@pytest.mark.parametrize("cost, colors", [("{2}{W}{U}", ("W", "U")), ("{G/U/P}", ("U", "G")), ("{3}", ()), (None, ())])
+def test_costs_given_parsed():
+    parsed = costs.parse_mana_cost("{2}{R}")
+    assert costs.mana_value(parsed) == 3 and costs.as_cost(parsed) is parsed
+    assert str(costs.total_cost(parsed, reductions=[1])) == "{1}{R}"
+    assert str(costs.total_cost("{X}{R}")) == "{R}"  # X is 0 unless announced
+
+
+@pytest.mark.parametrize("cost, colors", [
+    ("{2}{W}{U}", ("W", "U")), ("{G/U/P}", ("U", "G")), ("{3}", ()), (None, ()), ("{W/U}", ("W", "U")),
+    ("{HR}", ("R",)), ("{C/G}", ("G",)), ("{B/P}", ("B",)), ("{2/W}", ("W",)), ("{C}{S}{X}", ())])
 def test_colors_of(cost, colors):
     assert costs.colors_of(cost) == colors
 

@@ -63,7 +63,7 @@ def test_flash_and_ignore_timing():
     ],
 )
 def test_may_activate(ability, stack_cards, allowed):
-    assert priority.may_activate(game(*stack_cards), "A", ability) is allowed
+    assert priority.may_activate(game(*stack_cards), ability) is allowed
 
 
 @pytest.mark.parametrize(

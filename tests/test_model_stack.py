@@ -50,8 +50,10 @@ def test_next_player_and_pass_turn():
     assert (st.active, st.turn, st.step) == ("D", 2, "upkeep")
     assert s.get(st, "Grizzly Bears").goaded_by == () and s.get(st, "Grizzly Bears").tapped
     assert not s.get(st, "Serra Angel").tapped
-    again = stack.pass_turn(st)
-    assert not s.get(again, "Grizzly Bears").tapped and not s.get(again, "Grizzly Bears").sick
+    again = stack.pass_turn(s.replace(st, priority="D", passed=("D",)))
+    bear = s.get(again, "Grizzly Bears")
+    assert (bear.tapped, bear.sick, again.priority, again.passed, again.active) == (False, False, None, (), "A")
+    assert s.get(again, "Serra Angel").tapped is False
     with pytest.raises(IllegalAction, match="no player is left in the game"):
         stack.next_player(state({"players": ["A", "B"], "left": ["A", "B"]}))
     busy = state({"objects": [{"card": "Shock", "zone": "stack"}]})
@@ -137,3 +139,62 @@ def test_gain_control_effect_and_goad_effect():
         "players": ["A", "B", "C"]})
     st = stack.resolve(st)
     assert s.get(st, "Grizzly Bears").goaded_by == ("B",) and s.controller_of(st, "Grizzly Bears") == "C"
+
+
+def test_triggers_during_a_resolution_wait_until_it_is_over():
+    st = state({"objects": [{"card": "Grapeshot", "zone": "exile", "keywords": ["storm"]},
+                            {"id": "cascade", "kind": "ability", "zone": "stack",
+                             "effect": [["cast", {"card": "Grapeshot"}], ["look", {"label": "stack", "zone": "stack"}]]}]})
+    st = stack.resolve(st)
+    assert dict(st.seen)["stack"] == ["cascade", "Grapeshot"] and st.stack == ("Grapeshot", "storm trigger of Grapeshot")
+
+
+def test_after_a_resolution_the_active_player_gets_priority():
+    st = state({"players": ["A", "B"], "priority": "B", "objects": [{"card": "Shock", "zone": "stack"},
+                                                                    {"card": "Lightning Bolt", "zone": "stack"}]})
+    st = stack.resolve(s.replace(st, passed=("B",)))
+    assert (s.holder(st), st.passed, st.priority) == ("A", (), None)
+    st = stack.pass_priority(st)
+    assert (s.holder(st), st.passed) == ("B", ("A",))
+
+
+def test_a_spell_whose_only_target_ceased_to_exist_does_not_resolve():
+    st = state({"objects": [{"id": "trigger", "kind": "ability", "zone": "stack"},
+                            {"card": "Stifle", "zone": "stack", "owner": "B", "targets": ["trigger"]}]})
+    st = s.remove(st, "trigger")
+    st = stack.resolve(st)
+    assert [e.obj for e in s.events(st, "fizzle")] == ["Stifle"] and s.zone_of(st, "Stifle") == "graveyard"
+
+
+def test_pass_turn_removes_attackers_and_go_to_resets_priority():
+    st = state({"players": ["A", "B"], "priority": "B", "objects": [
+        {"card": "Grizzly Bears", "zone": "battlefield"}, {"card": "Raging Goblin", "zone": "battlefield", "owner": "B"}]})
+    st = s.update(s.update(st, "Grizzly Bears", attacking="B"), "Raging Goblin", attacking="A")
+    moved = stack.go_to(s.replace(st, passed=("A",)), "end")
+    assert (moved.priority, moved.passed, moved.step) == (None, (), "end")
+    after = stack.pass_turn(st)
+    assert s.get(after, "Grizzly Bears").attacking is None and s.get(after, "Raging Goblin").attacking is None
+
+
+def test_upkeep_triggers_name_their_source_and_controller():
+    st = state({"active": "B", "objects": [{"card": "Rift Bolt", "zone": "exile", "counters": {"time": 2}}]})
+    st = stack.pass_turn(st)
+    trigger = s.get(st, "suspend counter trigger of Rift Bolt")
+    assert (trigger.controller, trigger.source) == ("A", "Rift Bolt")
+    bolt = state({"objects": [{"card": "Staggershock", "zone": "stack"}]})
+    bolt = stack.pass_turn(stack.pass_turn(stack.resolve(bolt)))
+    trigger = s.get(bolt, "rebound trigger of Staggershock")
+    assert (trigger.controller, trigger.source) == ("A", "Staggershock")
+
+
+def test_verbs_are_functions():
+    assert all(callable(f) for f in effects.VERBS.values())
+
+
+def test_cycling_draws_one_card():
+    from kb.checks.model import actions
+
+    st = state({"objects": [{"card": "Hieroglyphic Illumination", "zone": "hand"},
+                            {"id": "L1", "card": "Shock", "zone": "library"}, {"id": "L2", "card": "Shock", "zone": "library"}]})
+    st = stack.resolve(actions.activate(st, "A", "Hieroglyphic Illumination", "cycling"))
+    assert [o.id for o in s.in_zone(st, "library", "A")] == ["L2"] and [o.id for o in s.in_zone(st, "hand", "A")] == ["L1"]

@@ -13,6 +13,7 @@ Objects in the stack zone go on the stack in the order listed (bottom first).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from importlib import resources
 from typing import Any, Mapping
@@ -109,7 +110,7 @@ def state(given: Mapping) -> s.State:
     for number, row in enumerate(rows, start=1):
         made = obj(row, number)
         st = s.push(st, made) if made.zone == s.STACK else s.put(st, made)
-    st = s.replace(st, counter=len(rows) + 1)
+    st = replace(st, counter=len(rows) + 1)
     for row in rows:  # targets refer to objects listed anywhere
         if row.get("targets"):
             st = s.update(st, str(row.get("id", row.get("card"))),

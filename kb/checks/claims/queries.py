@@ -10,6 +10,7 @@ from typing import Any, Callable
 
 from kb.checks.model import abilities, actions, cards, casting, combat, control, costs, priority
 from kb.checks.model import state as s
+from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import STACK, State
 
 NO_ATTACK = "no attack"
@@ -25,14 +26,14 @@ def mana_value(st: State, a: dict):
     if obj.zone == STACK or obj.face_down:
         return casting.spell_mana_value(obj)
     if obj.faces:
-        return cards.card_mana_value(obj.layout, obj.faces, obj.face, zone=obj.zone)
+        return cards.card_mana_value(obj.layout, obj.faces, obj.face, zone=obj.zone, x=0)
     return costs.mana_value(obj.mana_cost)
 
 
 def cast_info(st: State, oid: str) -> s.Cast:
     obj = s.get(st, oid)
     if obj.spell is None:
-        raise s.IllegalAction(f"{oid} is not a spell on the stack")
+        raise IllegalAction(f"{oid} is not a spell on the stack")
     return obj.spell
 
 
@@ -50,6 +51,11 @@ def ability_of(st: State, a: dict) -> abilities.Ability:
 
 def _event_ids(st: State, kind: str) -> list:
     return [e.obj for e in s.events(st, kind)]
+
+
+def log(st: State, a: dict) -> list:
+    """The events of a kind as "object by player: detail" (the turn left out)."""
+    return [f"{e.obj} by {e.player}" + (f": {e.detail}" if e.detail else "") for e in s.events(st, a["kind"])]
 
 
 QUERIES: dict[str, tuple[str, Callable[[State, dict], Any]]] = {
@@ -73,6 +79,8 @@ QUERIES: dict[str, tuple[str, Callable[[State, dict], Any]]] = {
     "x": ("object", lambda st, a: cast_info(st, a["object"]).x),
     "was_cast": ("object", lambda st, a: cast_info(st, a["object"]).cast),
     "kicked": ("object", lambda st, a: "kicker" in cast_info(st, a["object"]).additional),
+    "delved": ("object", lambda st, a: list(cast_info(st, a["object"]).delved)),
+    "convoked": ("object", lambda st, a: list(cast_info(st, a["object"]).convoked)),
     "total_cost_of": ("mana_cost", total_cost_of),
     "mana_value_of": ("cost", lambda st, a: costs.mana_value(a["cost"], int(a.get("x", 0)))),
     "stack": ("player", lambda st, a: list(st.stack)),
@@ -80,6 +88,9 @@ QUERIES: dict[str, tuple[str, Callable[[State, dict], Any]]] = {
     "pending": ("player", lambda st, a: [p.id for p in st.pending]),
     "resolved": ("player", lambda st, a: _event_ids(st, "resolve")),
     "events": ("kind", lambda st, a: _event_ids(st, a["kind"])),
+    "log": ("kind", log),
+    "source": ("object", lambda st, a: s.get(st, a["object"]).source),
+    "owner": ("object", lambda st, a: s.get(st, a["object"]).owner),
     "discarded": ("player", lambda st, a: _event_ids(st, "discard")),
     "cast_count": ("player", lambda st, a: sum(1 for e in s.events(st, "cast") if e.turn == st.turn)),
     "in_zone": ("zone", lambda st, a: sorted(o.id for o in s.in_zone(st, a["zone"], a.get("player")))),
@@ -90,7 +101,7 @@ QUERIES: dict[str, tuple[str, Callable[[State, dict], Any]]] = {
     "options": ("player", lambda st, a: priority.options(st, a["player"])),
     "split_second_locks": ("player", lambda st, a: priority.locked(st)),
     "may_cast": ("card", lambda st, a: priority.may_cast(st, a.get("player", st.active), s.get(st, a["card"]))),
-    "may_activate": ("object", lambda st, a: priority.may_activate(st, a.get("player", st.active), ability_of(st, a))),
+    "may_activate": ("object", lambda st, a: priority.may_activate(st, ability_of(st, a))),
     "may_turn_face_up": ("player", lambda st, a: priority.may_special(st, a["player"], priority.TURN_FACE_UP)),
     "may_suspend": ("card", lambda st, a: priority.may_special(st, a.get("player", st.active), priority.SUSPEND,
                                                                s.get(st, a["card"]))),

@@ -11,6 +11,7 @@ card from hand, which is possible only when the card could be cast (116.2f, 702.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Optional
 
 from kb.checks.model import abilities, priority
@@ -18,7 +19,7 @@ from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.abilities import Ability
 from kb.checks.model.errors import IllegalAction
-from kb.checks.model.state import BATTLEFIELD, EXILE, HAND, STACK, Event, Obj, State
+from kb.checks.model.state import BATTLEFIELD, EXILE, HAND, Event, Obj, State
 
 CYCLING = "cycling"
 
@@ -38,14 +39,12 @@ def activate(state: State, player: str, oid: str, name: str, *, discard: Optiona
     """``player`` activates the ability ``name`` of ``oid`` (602.2)."""
     obj = s.get(state, oid)
     ability = ability_of(obj, name)
-    where = obj.zone if obj.zone != BATTLEFIELD else BATTLEFIELD
-    if where != ability.zone:
+    if obj.zone != ability.zone:
         raise IllegalAction(f"{name} of {oid} works only while it is in the {ability.zone}; it is in the {obj.zone} "
                             "(602.1, 702.29a)")
-    owner_ok = obj.owner == player if where == HAND else s.controller_of(state, oid) == player
-    if not owner_ok:
+    if s.controller_of(state, oid) != player:  # a card in a hand: its owner (no controller there)
         raise IllegalAction(f"{player} can't activate {name} of {oid}: it isn't theirs (602.2)")
-    if not priority.may_activate(state, player, ability):
+    if not priority.may_activate(state, ability):
         raise IllegalAction(f"{player} can't activate {name} now: a spell with split second is on the stack and it "
                             "isn't a mana ability (702.61a)")
     if "{T}" in ability.cost:  # the {T} in the cost is paid by tapping the source (602.2b, 107.5)
@@ -55,7 +54,7 @@ def activate(state: State, player: str, oid: str, name: str, *, discard: Optiona
     if not abilities.uses_stack(ability):
         state = s.log(state, Event("mana", oid, player, name))
         return s.to_priority(state)
-    item = Obj(f"{name} of {oid}", player, STACK, controller=player, kind=s.ABILITY, source=oid, effect=ability.effect)
+    item = s.ability(f"{name} of {oid}", player, oid, ability.effect)
     state = s.push(state, _numbered(state, item))
     state = s.log(state, Event("activate", item.id, player, name))
     if name == CYCLING:
@@ -66,7 +65,7 @@ def activate(state: State, player: str, oid: str, name: str, *, discard: Optiona
 
 
 def _numbered(state: State, item: Obj) -> Obj:
-    return s.replace(item, id=s.new_id(state, item.id), number=state.counter)
+    return replace(item, id=s.new_id(state, item.id), number=state.counter)
 
 
 def cycle(state: State, player: str, oid: str) -> State:
@@ -77,8 +76,7 @@ def cycle(state: State, player: str, oid: str) -> State:
     card = s.get(state, oid)
     for ability in card.abilities:
         if ability.on == "cycle":
-            state = s.trigger(state, Obj(f"{ability.name} ({oid})", player, STACK, controller=player, source=oid,
-                                         effect=ability.effect))
+            state = s.trigger(state, s.ability(f"{ability.name} ({oid})", player, oid, ability.effect))
     return state
 
 
@@ -87,13 +85,10 @@ def turn_face_up(state: State, player: str, oid: str) -> State:
     obj = s.get(state, oid)
     if obj.zone != BATTLEFIELD or not obj.face_down or s.controller_of(state, oid) != player:
         raise IllegalAction(f"{oid} is not a face-down permanent {player} controls (702.37e)")
-    if not priority.may_special(state, player, priority.TURN_FACE_UP):
-        raise IllegalAction(f"{player} can't turn {oid} face up now (116.2b)")
     state = s.log(s.update(state, oid, face_down=False), Event("special action", oid, player, "turn face up"))
     for ability in obj.abilities:
         if ability.on == "face_up":
-            state = s.trigger(state, Obj(f"{ability.name} ({oid})", player, STACK, controller=player, source=oid,
-                                         effect=ability.effect))
+            state = s.trigger(state, s.ability(f"{ability.name} ({oid})", player, oid, ability.effect))
     return s.to_priority(state)
 
 

@@ -32,7 +32,7 @@ class Face:
     types: tuple[str, ...] = ()
 
 
-def card_mana_cost(layout: str, faces: Sequence[Face], face: Union[int, str] = 0, *, zone: str = "hand") -> tuple:
+def card_mana_cost(layout: str, faces: Sequence[Face], face: Union[int, str], *, zone: str) -> tuple:
     """The mana costs whose mana values add up to the object's mana value, as (cost, ...)."""
     if not faces:
         return (None,)
@@ -50,7 +50,7 @@ def card_mana_cost(layout: str, faces: Sequence[Face], face: Union[int, str] = 0
     return (faces[0].mana_cost,)  # normal, transform (202.3b), flip, and the rest: the front face's
 
 
-def card_mana_value(layout: str, faces: Sequence[Face], face: Union[int, str] = 0, *, zone: str = "hand", x: int = 0):
+def card_mana_value(layout: str, faces: Sequence[Face], face: Union[int, str], *, zone: str, x: int):
     """The mana value of a card with these faces, the given face up or cast, in ``zone`` (202.3)."""
     value = sum(costs.mana_value(c, x if zone == "stack" else 0) for c in card_mana_cost(layout, faces, face, zone=zone))
     return int(value) if value == int(value) else value

@@ -25,7 +25,7 @@ ALTERNATIVES = (MADNESS, FLASHBACK, FREE, FACE_DOWN)
 PERMISSIONS = {MADNESS: EXILE, FLASHBACK: GRAVEYARD, "suspend": EXILE, "rebound": EXILE}
 
 
-def origin_allowed(state: State, card: Obj, alternative: Optional[str], permission: Optional[str]) -> bool:
+def origin_allowed(card: Obj, alternative: Optional[str], permission: Optional[str]) -> bool:
     """Where a card may be cast from: its owner's hand, or the zone a permission names."""
     if permission is not None:
         return card.zone == PERMISSIONS[permission]
@@ -130,9 +130,9 @@ def cast(
         raise IllegalAction(f"unknown alternative cost {alternative!r}")
     if permission in (MADNESS, "suspend", "rebound") and alternative is None:
         alternative = MADNESS if permission == MADNESS else FREE
-    if card.owner != player and permission is None:
+    if card.owner != player:
         raise IllegalAction(f"{player} doesn't own {oid}: this model casts one's own cards")
-    if not origin_allowed(state, card, alternative, permission):
+    if not origin_allowed(card, alternative, permission):
         raise IllegalAction(f"{oid} can't be cast from the {card.zone} this way (601.2a, 702.34a, 702.35a)")
     if not priority.may_cast(state, player, card, ignore_timing=permission is not None):
         why = "a spell with split second is on the stack (702.61a)" if priority.locked(state) else \
@@ -157,7 +157,7 @@ def cast(
 
 def _target(state: State, oid: str, targets: Sequence[str]) -> State:
     """601.2c: each target must be what the spell's "target: kind" keyword asks for (115.1)."""
-    kinds = [k.split(":", 1)[1].strip() for k in s.get(state, oid).keywords if k.startswith("target:")]
+    kinds = sorted(k.split(":", 1)[1].strip() for k in s.get(state, oid).keywords if k.startswith("target:"))
     for t in targets:
         target = s.get(state, t)
         if kinds and not any(_is(target, kind) for kind in kinds):
@@ -173,43 +173,38 @@ def _is(obj: Obj, kind: str) -> bool:
     return obj.zone == s.BATTLEFIELD and kind in obj.types
 
 
-def spells_cast_before(state: State, oid: str) -> int:
-    """The spells cast this turn before this one (702.40a), whatever happened to them."""
-    count = 0
-    for event in reversed(s.events(state, "cast")):
-        if event.turn == state.turn:
-            count += 1
-    return count - 1
+def spells_cast_before(state: State) -> int:
+    """The spells cast this turn before the one just cast (702.40a), whatever happened to them."""
+    return sum(1 for event in s.events(state, "cast") if event.turn == state.turn) - 1
 
 
 def cast_triggers(state: State, player: str, spell: Obj) -> State:
     """Storm (702.40a) and the "whenever a player casts a spell" abilities on the battlefield."""
     if "storm" in spell.keywords:
-        count = spells_cast_before(state, spell.id)
-        state = s.trigger(state, Obj(f"storm trigger of {spell.id}", player, STACK, controller=player, source=spell.id,
-                                     effect=(("storm", {"spell": spell.id, "count": count}),)))
+        count = spells_cast_before(state)
+        state = s.trigger(state, s.ability(f"storm trigger of {spell.id}", player, spell.id,
+                                           (("storm", {"spell": spell.id, "count": count}),)))
     for watcher in s.in_zone(state, s.BATTLEFIELD):
         for ability in watcher.abilities:
-            if ability.on == "cast" and condition_holds(state, watcher, ability.condition, spell):
+            if ability.on == "cast" and condition_holds(watcher, ability.condition, spell):
                 effect = tuple((verb, {**args, "spell": spell.id}) for verb, args in ability.effect)
-                state = s.trigger(state, Obj(f"{ability.name} ({spell.id})", watcher.owner, STACK,
-                                             controller=s.controller_of(state, watcher.id), source=watcher.id,
-                                             effect=effect))
+                state = s.trigger(state, s.ability(f"{ability.name} ({spell.id})", s.controller_of(state, watcher.id),
+                                                   watcher.id, effect))
     return state
 
 
 def spell_mana_value(spell: Obj):
-    """A spell's mana value: its mana cost only (or the half, face or Adventure cast), X as
+    """A spell's mana value (of a spell on the stack): its mana cost only (or the half, face or Adventure cast), X as
     announced (202.3, 202.3e, 118.9c); a face-down spell's is 0 (708.2a)."""
     if spell.face_down:
         return 0
     x = spell.spell.x if spell.spell is not None else 0
     if spell.faces:
         return cards.card_mana_value(spell.layout, spell.faces, spell.face, zone=spell.zone, x=x)
-    return costs.mana_value(spell.mana_cost, x if spell.zone == STACK else 0)
+    return costs.mana_value(spell.mana_cost, x)  # on the stack: X as announced
 
 
-def condition_holds(state: State, watcher: Obj, condition: tuple, spell: Obj) -> bool:
+def condition_holds(watcher: Obj, condition: tuple, spell: Obj) -> bool:
     if not condition:
         return True
     kind, value = condition[0], condition[1]
@@ -232,6 +227,6 @@ def copy_spell(state: State, oid: str, controller: str) -> State:
 def copy_of(state: State, original: Obj, controller: str) -> State:
     info = replace(original.spell or Cast(), cast=False)
     copy = replace(original, id=s.new_id(state, f"copy of {original.id}"), kind=s.COPY, owner=controller,
-                   controller=controller, spell=info, number=state.counter, zone=STACK)
+                   controller=controller, spell=info, number=state.counter)
     state = replace(state, counter=state.counter + 1)
     return s.log(s.push(state, copy), Event("copy", copy.id, controller))

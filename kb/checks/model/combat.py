@@ -14,7 +14,7 @@ without breaking a restriction, and a cost to attack need not be paid (508.1d)::
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Mapping, Optional
 
 from kb.checks.model import costs
@@ -140,5 +140,6 @@ def declare_attackers(state: State, attacks: Mapping[str, Optional[str]]) -> Sta
                                 f"its legal choices are {shown} (508.1d)")
         if wanted is not None:
             tap = creature.tapped or "vigilance" not in creature.keywords
-            state = s.log(s.update(state, creature.id, attacking=wanted, tapped=tap), Event("attack", creature.id, wanted))
-    return s.replace(state, step=s.DECLARE_ATTACKERS)
+            state = s.update(state, creature.id, attacking=wanted, tapped=tap)
+            state = s.log(state, Event("attack", creature.id, state.active, wanted))
+    return replace(state, step=s.DECLARE_ATTACKERS)

@@ -91,4 +91,4 @@ def leave_game(state: State, player: str) -> State:
             state = s.remove(state, obj.id) if obj.kind in (s.ABILITY, s.COPY) else s.move(state, obj.id, EXILE)
     if state.active == player or state.priority == player:
         state = replace(state, priority=None)
-    return s.log(state, Event("left the game", "", player))
+    return s.log(state, Event("left the game", player, player))

@@ -125,7 +125,7 @@ def colors_of(cost: Optional[CostLike]) -> tuple[str, ...]:
 # ---------------------------------------------------------------------------------------- 202.3
 
 
-def symbol_value(symbol: Symbol, x: int = 0) -> Fraction:
+def symbol_value(symbol: Symbol, x: int) -> Fraction:
     """What one symbol adds to mana value (202.3): its amount; X as given (202.3e); the largest
     part of a hybrid symbol (202.3f: {2/W} is 2); 1 for a Phyrexian symbol (202.3g); half a mana."""
     if symbol.kind == GENERIC:

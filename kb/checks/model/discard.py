@@ -23,11 +23,10 @@ MADNESS = "madness"
 
 
 def madness_trigger(card: Obj) -> Obj:
-    return Obj(f"madness trigger of {card.id}", card.owner, "stack", controller=card.owner, source=card.id,
-               effect=(("madness", {"card": card.id}),))
+    return s.ability(f"madness trigger of {card.id}", card.owner, card.id, (("madness", {"card": card.id}),))
 
 
-def check_discard(state: State, player: str, card: Obj, reason: str) -> None:
+def check_discard(player: str, card: Obj, reason: str) -> None:
     """Raise IllegalAction unless ``player`` can discard ``card`` now (701.9a, 514.1)."""
     if card.zone != HAND or card.owner != player:
         raise IllegalAction(f"{card.id} is in the {card.zone}, not in {player}'s hand: cards are discarded only "
@@ -53,13 +52,13 @@ def discard(state: State, player: str, oid: str, reason: str, *, other: Optional
             choose_madness: bool = True, cycled: bool = False) -> State:
     """``player`` discards the card (701.9), madness replacing where it goes (702.35a)."""
     card = s.get(state, oid)
-    check_discard(state, player, card, reason)
+    check_discard(player, card, reason)
     zone, by_madness = destination(card, other, choose_madness)
     state = s.move(state, oid, zone)
     return record(state, player, s.get(state, oid), reason, by_madness, cycled)
 
 
-def record(state: State, player: str, card: Obj, reason: str, by_madness: bool, cycled: bool = False) -> State:
+def record(state: State, player: str, card: Obj, reason: str, by_madness: bool, cycled: bool) -> State:
     """The card was discarded, wherever it went: log it, and trigger the madness trigger if madness
     exiled it and each "whenever a player discards (or cycles or discards)" ability once (702.29d)."""
     state = s.log(state, Event("discard", card.id, player, reason))
@@ -68,9 +67,8 @@ def record(state: State, player: str, card: Obj, reason: str, by_madness: bool, 
     for watcher in s.in_zone(state, "battlefield"):
         for ability in watcher.abilities:
             if ability.on == "discard" or (ability.on == "cycle_any" and cycled):
-                state = s.trigger(state, Obj(f"{ability.name} ({card.id})", watcher.owner, "stack",
-                                             controller=s.controller_of(state, watcher.id), source=watcher.id,
-                                             effect=ability.effect))
+                state = s.trigger(state, s.ability(f"{ability.name} ({card.id})", s.controller_of(state, watcher.id),
+                                                   watcher.id, ability.effect))
     return state
 
 

@@ -134,8 +134,8 @@ def _tick(state, item, args, choices):
     left = card.counter("time") - 1
     state = s.update(state, card.id, counters=(("time", left),) if left else ())
     if left == 0:
-        state = s.trigger(state, Obj(f"suspend cast trigger of {card.id}", card.owner, STACK, controller=card.owner,
-                                     source=card.id, effect=(("suspend_cast", {"card": card.id}),)))
+        state = s.trigger(state, s.ability(f"suspend cast trigger of {card.id}", card.owner, card.id,
+                                           (("suspend_cast", {"card": card.id}),)))
     return state
 
 

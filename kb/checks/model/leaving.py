@@ -53,12 +53,10 @@ def leave_stack(state: State, oid: str, resolved: bool) -> State:
         return s.remove(state, oid)  # 707.10a
     zone = destination(item, resolved)
     controller = s.controller_of(state, oid)
-    state = s.move(state, oid, zone, controller=controller if zone == BATTLEFIELD else None,
-                   face_down=item.face_down and zone == BATTLEFIELD)
+    state = s.move(state, oid, zone, controller=controller, face_down=item.face_down and zone == BATTLEFIELD)
     if resolved and zone == EXILE and rebound_applies(item) and not flashback_exiles(item):
-        moved = s.get(state, oid)
         state = replace(state, delayed=state.delayed + (
-            Delayed(f"rebound trigger of {oid}", controller, oid, moved.number, (("rebound_cast", {"card": oid}),)),))
+            Delayed(f"rebound trigger of {oid}", controller, oid, (("rebound_cast", {"card": oid}),)),))
     return state
 
 
@@ -66,4 +64,5 @@ def counter(state: State, oid: str) -> State:
     """701.6a: a countered spell or ability leaves the stack without resolving."""
     if s.zone_of(state, oid) != STACK:
         raise IllegalAction(f"{oid} is not on the stack")
-    return s.log(leave_stack(state, oid, resolved=False), Event("counter", oid))
+    controller = s.controller_of(state, oid)
+    return s.log(leave_stack(state, oid, resolved=False), Event("counter", oid, controller))

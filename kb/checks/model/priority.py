@@ -55,7 +55,7 @@ def may_cast(state: State, player: str, obj: s.Obj, *, ignore_timing: bool = Fal
     return ignore_timing or timing_allows(state, player, obj)
 
 
-def may_activate(state: State, player: str, ability: abilities.Ability) -> bool:
+def may_activate(state: State, ability: abilities.Ability) -> bool:
     """Under split second only mana abilities may be activated (702.61a)."""
     return abilities.is_mana_ability(ability) or not locked(state)
 
@@ -88,6 +88,6 @@ def pass_priority(state: State) -> tuple[State, bool]:
     holder = s.holder(state)
     passed = state.passed + (holder,)
     if set(order) <= set(passed):
-        return replace(state, passed=(), priority=state.active), True
+        return replace(state, passed=(), priority=None), True  # the active player next (117.3b)
     nxt = order[(order.index(holder) + 1) % len(order)]
     return replace(state, passed=passed, priority=nxt), False

@@ -75,9 +75,9 @@ def pass_turn(state: State) -> State:
     player, skipped = next_player(state)
     for ended in (*skipped, player):
         state = combat.end_goads(state, ended)
-    state = replace(state, active=player, turn=state.turn + 1, step=s.UNTAP, priority=None, passed=())
-    for obj in s.in_zone(state, BATTLEFIELD, player):
-        state = s.update(state, obj.id, tapped=False, sick=False, attacking=None)
+    state = replace(state, active=player, turn=state.turn + 1, priority=None, passed=())
+    for obj in s.in_zone(state, BATTLEFIELD, player):  # untap step (502.3)
+        state = s.update(state, obj.id, tapped=False, sick=False)
     for obj in s.in_zone(state, BATTLEFIELD):
         if obj.attacking is not None:
             state = s.update(state, obj.id, attacking=None)
@@ -88,14 +88,12 @@ def upkeep(state: State) -> State:
     """Beginning of upkeep: suspend removes a time counter (702.62a), rebound's delayed triggers."""
     for card in s.in_zone(state, EXILE, state.active):
         if card.keyword_cost("suspend") is not None and card.counter("time") > 0:
-            state = s.trigger(state, Obj(f"suspend counter trigger of {card.id}", card.owner, STACK,
-                                         controller=card.owner, source=card.id,
-                                         effect=(("suspend_tick", {"card": card.id}),)))
+            state = s.trigger(state, s.ability(f"suspend counter trigger of {card.id}", card.owner, card.id,
+                                               (("suspend_tick", {"card": card.id}),)))
     waiting = []
     for delayed in state.delayed:
         if delayed.player == state.active:
-            state = s.trigger(state, Obj(delayed.name, delayed.player, STACK, controller=delayed.player,
-                                         source=delayed.obj, effect=delayed.effect))
+            state = s.trigger(state, s.ability(delayed.name, delayed.player, delayed.obj, delayed.effect))
         else:
             waiting.append(delayed)
     return s.to_priority(replace(state, delayed=tuple(waiting)))

@@ -125,7 +125,6 @@ class Delayed:
     name: str
     player: str
     obj: str
-    number: int
     effect: tuple
 
 
@@ -269,9 +268,14 @@ def new_id(state: State, base: str) -> str:
     return f"{base} ({n})"
 
 
+def ability(name: str, controller: str, source: str, effect: tuple) -> Obj:
+    """An ability on the stack (or waiting to go there): ``source`` is what it comes from."""
+    return Obj(name, controller, STACK, controller=controller, kind=ABILITY, source=source, effect=effect)
+
+
 def trigger(state: State, ability: Obj) -> State:
     """An ability triggers (603.2): it waits until a player would receive priority (603.3)."""
-    ability = replace(ability, id=new_id(state, ability.id), kind=ABILITY, zone=STACK, number=state.counter)
+    ability = replace(ability, id=new_id(state, ability.id), number=state.counter)
     return replace(state, pending=state.pending + (ability,), counter=state.counter + 1)
 
 
