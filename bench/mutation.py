@@ -40,6 +40,8 @@ pytest_add_cli_args_test_selection={tests}
 pytest_add_cli_args=
     -p
     no:cacheprovider
+    -n
+    0
     -x
     -k
     {skip}
