@@ -78,3 +78,12 @@ def corpus_index(tmp_path_factory) -> Location:
 def corpus_store(corpus_index):
     with Store(corpus_index.require()) as opened:
         yield opened
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
+def pytest_collection_modifyitems(config, items):
+    """Under pytest-xdist (--dist loadgroup), the tests on the corpus index run in one process,
+    so the 42.7k-ruling index is built once rather than once per process."""
+    for item in items:
+        if "corpus_index" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("corpus"))

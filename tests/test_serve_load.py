@@ -85,11 +85,15 @@ def test_a_slow_name_lookup_does_not_hold_up_other_requests(bundled_index, monke
 
     from kb.web.guard import CONCURRENT
 
-    slow, started = 0.5, threading.Barrier(min(16, CONCURRENT) + 1)  # the lookups the server lets compute at once
+    slow, inside, lock = 0.5, [], threading.Lock()
+    started = threading.Event()  # set once as many lookups as the server lets compute at once are inside
     real = Catalog._closest
 
     def closest(self, key, limit=5):
-        started.wait(10)
+        with lock:
+            inside.append(key)
+            if len(inside) >= min(16, CONCURRENT):
+                started.set()
         time.sleep(slow)
         return real(self, key, limit)
 
@@ -99,7 +103,7 @@ def test_a_slow_name_lookup_does_not_hold_up_other_requests(bundled_index, monke
                                     kwargs={"timeout": 30}) for n in range(16)]  # fmt: skip
         for thread in lookups:
             thread.start()
-        started.wait(10)  # as many as may compute at once are inside a lookup, the rest queue
+        assert started.wait(10)  # as many as may compute at once are inside a lookup, the rest queue
         begin = time.perf_counter()
         response = httpx.get(f"{base_url}/api/search?q=goad", timeout=30)
         elapsed = time.perf_counter() - begin
