@@ -1,4 +1,4 @@
-"""A bounded load on a real server on loopback: 2,000 requests, 16 at a time, a mix over the API
+"""A bounded load on a real server on loopback: 600 requests, 16 at a time, a mix over the API
 (searches, cards, rulings, checks, tags), with no errors; and the same while the index is rebuilt.
 No timing assertions: ``bench/load.py`` runs the same load and prints the figures."""
 
@@ -28,17 +28,17 @@ def _bench():
 load = _bench()
 
 
-def test_a_thousand_mixed_and_hostile_requests_sixteen_at_a_time(bundled_index):
+def test_six_hundred_mixed_and_hostile_requests_sixteen_at_a_time(bundled_index):
     """bench/load.py's adversarial mix: hostile requests get 4xx at worst, the others 200."""
     with serve_in_thread(create_app(bundled_index)) as base_url:
-        requests = load.plan(base_url, 1000, seed=1, adversarial=True)
+        requests = load.plan(base_url, 600, seed=1, adversarial=True)
         stats = load.run(base_url, requests, concurrency=16)
     assert {kind for kind, _ in requests} == {"search", "card", "ruling", "check", "tags", "hostile"}
-    assert len(stats.outcomes) == 1000
+    assert len(stats.outcomes) == 600
     assert [(o.status, o.url, o.error) for o in stats.errors] == []
     summary = stats.summary()
     print(f"\nload: {summary}")
-    assert summary["errors"] == 0 and summary["status_5xx"] == 0 and summary["requests"] == 1000
+    assert summary["errors"] == 0 and summary["status_5xx"] == 0 and summary["requests"] == 600
 
 
 def test_load_while_the_index_is_rebuilt(tmp_path):
@@ -47,7 +47,7 @@ def test_load_while_the_index_is_rebuilt(tmp_path):
     first = location.current().path
     app = create_app(location)
     with serve_in_thread(app) as base_url:
-        requests = load.plan(base_url, 1000, seed=2)
+        requests = load.plan(base_url, 500, seed=2)
         rebuilt = threading.Event()
 
         def rebuild():  # one ruling more: every id the load asks for stays
@@ -70,7 +70,7 @@ def test_load_while_the_index_is_rebuilt(tmp_path):
 @pytest.mark.parametrize("concurrency", [1, 64])
 def test_concurrency_extremes(bundled_index, concurrency):
     with serve_in_thread(create_app(bundled_index)) as base_url:
-        stats = load.run(base_url, load.plan(base_url, 300, seed=3), concurrency=concurrency)
+        stats = load.run(base_url, load.plan(base_url, 150, seed=3), concurrency=concurrency)
     assert stats.errors == []
 
 
@@ -85,7 +85,7 @@ def test_a_slow_name_lookup_does_not_hold_up_other_requests(bundled_index, monke
 
     from kb.web.guard import CONCURRENT
 
-    slow, inside, lock = 0.5, [], threading.Lock()
+    slow, inside, lock = 1.0, [], threading.Lock()
     started = threading.Event()  # set once as many lookups as the server lets compute at once are inside
     real = Catalog._closest
 

@@ -13,8 +13,10 @@ once, an allow-list of Host names, HEAD without bodies, and the time spent shown
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import time
+import weakref
 from typing import Callable
 
 import anyio
@@ -30,7 +32,9 @@ CONCURRENT = 4  # requests computing at once per lane, the others queue in order
 RETRY_AFTER = 2  # seconds, in a 503's Retry-After
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1", "[::1]")
 
-_limiters: dict[str, anyio.CapacityLimiter] = {}
+# per event loop (a limiter belongs to the loop it was made in; tests run servers one after another)
+_limiters: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, anyio.CapacityLimiter]]" = (
+    weakref.WeakKeyDictionary())
 
 
 class Overloaded(KbError):
@@ -41,9 +45,10 @@ class Overloaded(KbError):
 
 
 def _capacity(lane: str) -> anyio.CapacityLimiter:
-    if lane not in _limiters:  # made on first use, inside the server's event loop
-        _limiters[lane] = anyio.CapacityLimiter(CONCURRENT)
-    return _limiters[lane]
+    lanes = _limiters.setdefault(asyncio.get_running_loop(), {})
+    if lane not in lanes:  # made on first use, inside the server's event loop
+        lanes[lane] = anyio.CapacityLimiter(CONCURRENT)
+    return lanes[lane]
 
 
 def budgeted(handler: Callable[[Request], Response], lane: str = "other") -> Callable:
