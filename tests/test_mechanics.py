@@ -317,7 +317,7 @@ def test_an_exact_word_must_be_a_searchable_word():
 
 # --- the learner's cards (kb.learn) -------------------------------------------------------------
 
-CARDS = Path(__file__).resolve().parent / "fixtures" / "lexicon"  # cards_it.jsonl and an MTGJSON file
+CARDS = Path(__file__).resolve().parent / "fixtures" / "lexicon"  # cards_sample.jsonl (hand-written) and an MTGJSON file
 
 
 def test_the_learner_reads_each_card_with_both_texts_once():

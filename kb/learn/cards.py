@@ -37,10 +37,10 @@ class CardText:
 
 
 def read_corpus(folder: Path) -> Iterator[CardText]:
-    """The cards of ``cards_it.jsonl`` and of any ``mtgjson/*.json(.gz)`` in ``folder``."""
+    """The cards of ``cards*.jsonl`` (the corpus's ``cards_it.jsonl``) and of any
+    ``mtgjson/*.json(.gz)`` in ``folder``."""
     folder = Path(folder)
-    cards = folder / "cards_it.jsonl"
-    if cards.exists():
+    for cards in sorted(folder.glob("cards*.jsonl")):
         with cards.open(encoding="utf-8") as lines:
             for line in lines:
                 if line.strip():
