@@ -96,17 +96,23 @@ class IndexReader:
         """Global document numbers holding ``text`` in ``field``, and its frequency in each."""
         return self.cached(("p", field, text), lambda: self._read_postings(field, text))
 
-    def _read_postings(self, field: str, text: str):
-        ids, freqs = [], []
+    def _walk(self, field: str, text: str):
+        """Each posting of a term over all shards: (its shard's matcher at it, the shard's
+        document offset), under the file lock (Whoosh readers share file objects)."""
         with self._file_lock:
             for reader, offset in zip(self.readers, self.offsets):
                 if (field, text) not in reader:
                     continue
                 matcher = reader.postings(field, text)
                 while matcher.is_active():
-                    ids.append(matcher.id() + offset)
-                    freqs.append(matcher.weight())
+                    yield matcher, offset
                     matcher.next()
+
+    def _read_postings(self, field: str, text: str):
+        ids, freqs = [], []
+        for matcher, offset in self._walk(field, text):
+            ids.append(matcher.id() + offset)
+            freqs.append(matcher.weight())
         return np.array(ids, dtype=np.int64), np.array(freqs, dtype=np.float32)
 
     def df(self, field: str, text: str) -> int:
@@ -119,15 +125,9 @@ class IndexReader:
 
     def _read_positions(self, field: str, text: str) -> np.ndarray:
         found: list[int] = []
-        with self._file_lock:
-            for reader, offset in zip(self.readers, self.offsets):
-                if (field, text) not in reader:
-                    continue
-                matcher = reader.postings(field, text)
-                while matcher.is_active():
-                    base = (matcher.id() + offset) << POSITION_BITS
-                    found.extend(base + p for p in matcher.value_as("positions"))
-                    matcher.next()
+        for matcher, offset in self._walk(field, text):
+            base = (matcher.id() + offset) << POSITION_BITS
+            found.extend(base + p for p in matcher.value_as("positions"))
         return np.array(sorted(found), dtype=np.int64)
 
     def expand_prefix(self, field: str, prefix: str) -> list[str]:
