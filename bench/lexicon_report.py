@@ -21,7 +21,6 @@ import csv
 import random
 import subprocess
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from kb.cli import main
-from kb.errors import IndexBusy, IndexDamaged, QueryError
+from kb.errors import IndexDamaged, QueryError
 from kb.index.build import ingest_into, refresh
 from kb.index.generations import Location
 from kb.index.store import Store
