@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import time
 
+import numpy as np
 import pytest
 
 from kb.errors import QueryError
@@ -186,3 +187,39 @@ def test_explain_lists_every_expansion_with_its_weight(small):
     assert "tag tags:trample ×1.00" in explained
     assert "text_en:trampl ×0." in explained and "(learned: travolg → trample)" in explained
     assert "posso" not in explained.split("words:")[1]  # a question word: no weight, not listed
+
+
+@pytest.mark.parametrize("prefix", ["a", "e", "s", "ab", "sud", "x"])
+def test_a_short_card_prefix_resolves_as_a_scan_of_every_name_would(corpus_store, prefix):
+    """The names starting with the value are one run of the sorted names: when they fill the
+    list, taking them is the same as scanning every name."""
+    from kb.index.catalog import MAX_MATCHES, Catalog
+
+    catalog = Catalog.load(corpus_store.generation.path)
+    rows = [row for row in catalog._lines_holding(prefix, 0, whole_words=False)
+            if any(word.startswith(prefix) for word in row[0].split())]  # fmt: skip
+    rows.sort(key=lambda row: (not row[0].startswith(prefix), len(row[0]), row[0]))
+    scanned = list(dict.fromkeys(k for _, keys in rows[:MAX_MATCHES] for k in keys))
+    for warm in (False, True):
+        found = [card.key for card in (catalog.warm() if warm else catalog)._partial(prefix)]
+        assert sorted(found) == sorted(scanned)
+
+
+def test_the_rulings_sharing_a_text_are_those_with_the_same_text(corpus_store):
+    index = corpus_store.index
+    hits = search(corpus_store, "Casting a spell with split second won't affect spells already on the stack", limit=10).hits
+    hit = max(hits, key=lambda h: h.also)  # the text repeated on ten cards
+    docnum = corpus_store.docnum(hit.record.id)
+    brute = (index.text == index.text[docnum]) & index.alive
+    brute[docnum] = False
+    assert len(index.sharing(docnum)) >= 9
+    assert index.sharing(docnum).tolist() == np.flatnonzero(brute).tolist()
+    within = np.zeros(index.n, dtype=bool)
+    within[index.sharing(docnum)[::2]] = True
+    assert index.sharing(docnum, within).tolist() == np.flatnonzero(brute & within).tolist()
+
+
+def test_a_ruling_read_twice_is_the_same(corpus_store):
+    first = corpus_store.ruling(5)
+    assert corpus_store.ruling(5) is first  # remembered, not decoded again
+    assert first == type(first).from_dict(corpus_store.index.stored(5))

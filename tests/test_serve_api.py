@@ -8,6 +8,7 @@ import io
 import json
 import threading
 import warnings
+from urllib.parse import urlencode
 
 import pytest
 import yaml
@@ -481,3 +482,27 @@ def test_run_serves_on_loopback(bundled_index):
         _, err = server.communicate(timeout=10)
     assert f"Uvicorn running on http://127.0.0.1:{port}" in err.decode()
     assert "Traceback" not in err.decode()
+
+
+@pytest.mark.parametrize(
+    "query, lane",
+    [
+        ("goad", "other"),
+        ("card:abc", "other"),
+        ('card:"Angel\'s Grace"', "other"),
+        ("card:a", "heavy"),
+        ("goad card:ab", "heavy"),
+        ('card:"ab"', "heavy"),
+        ("(card:e OR x)", "heavy"),
+        ('re:"spl.t"', "heavy"),
+        ("goad " * 60, "heavy"),
+        ("scard:a", "other"),
+    ],
+)
+def test_costly_searches_have_their_own_lane(query, lane):
+    from starlette.requests import Request
+
+    from kb.web.guard import search_lane
+
+    scope = {"type": "http", "query_string": urlencode({"q": query}).encode(), "headers": []}
+    assert search_lane(Request(scope)) == lane

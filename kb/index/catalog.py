@@ -3,6 +3,7 @@ user types (exact, partial or misspelled)."""
 
 from __future__ import annotations
 
+import bisect
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -79,6 +80,7 @@ class Catalog:
         self._name_starts: tuple[np.ndarray, np.ndarray] | None = None
         self._spelled: tuple[dict, dict] | None = None
         self._exact: dict[str, list[str]] | None = None
+        self._card_lines: dict[str, tuple[int, int]] | None = None  # card key → its line (warm)
         self.named_by = lru_cache(maxsize=4096)(self._named_by)
         self.resolve = lru_cache(maxsize=1024)(self._resolve)
 
@@ -120,6 +122,13 @@ class Catalog:
         for line in self._names_text.splitlines():
             folded, _, keys = line.split("\t")
             self._exact[folded] = keys.split(_SEP)
+        self._card_lines = {}
+        text, start, decode = self._cards_text, 0, json.JSONDecoder().raw_decode
+        while start < len(text):
+            end = text.find("\n", start)
+            end = len(text) if end < 0 else end
+            self._card_lines[decode(text, start + len('{"key": '))[0]] = (start, end)
+            start = end + 1
         self._starts()
         self._spelled_table()
         return self
@@ -128,7 +137,11 @@ class Catalog:
 
     def card(self, key: str) -> Card:
         if key not in self._cards:
-            line = _line_starting(self._cards_text, '{"key": ' + json.dumps(key, ensure_ascii=False) + ",")
+            if self._card_lines is not None:
+                start, end = self._card_lines[key]
+                line = self._cards_text[start:end]
+            else:
+                line = _line_starting(self._cards_text, '{"key": ' + json.dumps(key, ensure_ascii=False) + ",")
             data = json.loads(line)
             self._cards[key] = Card(data["key"], data["names"], data["written"], data["rulings"], data.get("facts", {}))
         return self._cards[key]
@@ -229,12 +242,19 @@ class Catalog:
     def _partial(self, key: str) -> list[Card]:
         """Names holding ``key`` where one of their words starts with its first word."""
         first = key.split()[0]
-        rows = [
-            row
-            for row in self._lines_holding(key, 0, whole_words=False)
-            if any(word.startswith(first) for word in row[0].split())
-        ]
-        rows.sort(key=lambda row: (not row[0].startswith(key), len(row[0]), row[0]))
+        names = self._all_folded()  # sorted: the names starting with ``key`` are one run
+        lo = bisect.bisect_left(names, key)
+        hi = bisect.bisect_left(names, key + "\U0010ffff", lo)
+        if hi - lo >= MAX_MATCHES:  # they alone fill the list (they rank first): no scan of the rest
+            heads = sorted(names[lo:hi], key=lambda name: (len(name), name))[:MAX_MATCHES]
+            rows = [row for name in heads for row in self._rows([name])]
+        else:
+            rows = [
+                row
+                for row in self._lines_holding(key, 0, whole_words=False)
+                if any(word.startswith(first) for word in row[0].split())
+            ]
+            rows.sort(key=lambda row: (not row[0].startswith(key), len(row[0]), row[0]))
         cards = self._cards_of(rows[:MAX_MATCHES])
         # among the first candidates, the card with more rulings is the likelier one meant
         head = sorted(cards[:PARTIAL_RANKED], key=lambda c: (not any(fold(n).startswith(key) for n in c.all_names()), -c.rulings))
@@ -270,6 +290,8 @@ class Catalog:
         return self._folded
 
     def _rows(self, folded: list[str]) -> list[tuple[str, list[str]]]:
+        if self._exact is not None:
+            return [(name, self._exact[name]) for name in folded if name in self._exact]
         return [row for name in folded for row in self._row(name)]
 
     def _cards_of(self, rows: list[tuple[str, list[str]]]) -> list[Card]:

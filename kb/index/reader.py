@@ -179,9 +179,18 @@ class IndexReader:
         return (self.card == code) & self.alive if code is not None else np.zeros(self.n, dtype=bool)
 
     def sharing(self, docnum: int, within: np.ndarray | None = None) -> np.ndarray:
-        """The other documents with the same text as ``docnum`` (among ``within`` if given)."""
-        mask = (self.text == self.text[docnum]) & self.alive
+        """The other documents with the same text as ``docnum`` (among ``within`` if given), in
+        document order: a slice of the documents sorted by text, never a pass over them all."""
+
+        def build():
+            order = np.argsort(self.text_group, kind="stable")
+            starts = np.searchsorted(self.text_group[order], np.arange(int(self.text_group.max(initial=-1)) + 2))
+            return order, starts
+
+        order, starts = self.cached(("by_text",), build)
+        group = int(self.text_group[docnum])
+        docs = order[starts[group]:starts[group + 1]]
+        keep = self.alive[docs] & (docs != docnum)
         if within is not None:
-            mask &= within
-        mask[docnum] = False
-        return np.flatnonzero(mask)
+            keep &= within[docs]
+        return docs[keep]

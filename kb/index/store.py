@@ -3,6 +3,8 @@ vocabulary and translation pairs. Opening never builds (see kb.index.build.refre
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from pathlib import Path
 
 import numpy as np
@@ -13,6 +15,8 @@ from kb.index.generations import WORDS, Generation, Location
 from kb.index.reader import IndexReader
 from kb.records import Link, Ruling
 from kb.text.vocabulary import Vocabulary, from_data, vocabulary
+
+RECENT_RULINGS = 4096  # decoded rulings kept per open store (immutable: a generation never changes)
 
 
 class Store:
@@ -29,6 +33,9 @@ class Store:
         self._words: dict[str, int] | None = None
         self._pair_docnums: tuple[np.ndarray, np.ndarray] | None = None
         self._english_pairs: dict[str, str] | None = None
+        self._tag_rows: list[dict] | None = None
+        self._recent: OrderedDict[int, Ruling] = OrderedDict()  # decoded rulings, newest last
+        self._recent_lock = threading.Lock()
         self._shown_paths: dict[str, str] = {}  # a source file as shown (relative_source), worked out once
 
     def close(self) -> None:
@@ -41,7 +48,18 @@ class Store:
         self.close()
 
     def ruling(self, docnum: int) -> Ruling:
-        return Ruling.from_dict(self.index.stored(docnum))
+        """The ruling of a document (read and decoded once while it stays among the recent ones)."""
+        with self._recent_lock:
+            found = self._recent.get(docnum)
+            if found is not None:
+                self._recent.move_to_end(docnum)
+                return found
+        record = Ruling.from_dict(self.index.stored(docnum))
+        with self._recent_lock:
+            self._recent[docnum] = record
+            while len(self._recent) > RECENT_RULINGS:
+                self._recent.popitem(last=False)
+        return record
 
     def records(self, mask: np.ndarray) -> list[Ruling]:
         """The rulings of the documents a mask selects, in document order."""
@@ -157,7 +175,13 @@ class Store:
         return Path(path).name
 
     def tag_rows(self) -> list[dict]:
-        """The vocabulary, each tag with its rulings per language and those linked to a check."""
+        """The vocabulary, each tag with its rulings per language and those linked to a check
+        (worked out once per open store: a generation never changes)."""
+        if self._tag_rows is None:
+            self._tag_rows = self._count_tags()
+        return self._tag_rows
+
+    def _count_tags(self) -> list[dict]:
         counts, linked = self.stats.get("tags", {}), self.stats.get("tags_linked", {})
 
         def per_lang(table: dict | None) -> dict:

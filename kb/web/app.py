@@ -18,6 +18,7 @@ Pages: ``/`` (search; ``/?q=...`` renders results on the server), ``/cards/{name
 
 from __future__ import annotations
 
+import gc
 import socket
 import sys
 import threading
@@ -32,6 +33,7 @@ from starlette.middleware import Middleware
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from kb.checks.registration import registry
 from kb.errors import KbError
 from kb.index.generations import Location
 from kb.index.store import open_store
@@ -45,7 +47,7 @@ from kb.web.api import (
     api_tags,
 )
 from kb.web.errors import handle_exception
-from kb.web.guard import LOOPBACK_NAMES, HostAllowList, ServerTiming, budgeted, head_light
+from kb.web.guard import LOOPBACK_NAMES, HostAllowList, ServerTiming, budgeted, head_light, search_lane
 from kb.web.live import SharedStore
 from kb.web.server import HeaderTimeoutProtocol
 from kb.web.views import page_card, page_ruling, page_search, page_tags
@@ -53,25 +55,27 @@ from kb.web.views import page_card, page_ruling, page_search, page_tags
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 KEEP_ALIVE = 5  # seconds an idle kept-alive connection stays open
 GRACE = 3  # seconds requests still running get after SIGTERM
+SWITCH_INTERVAL = 0.001  # s: worker threads hand the interpreter lock back to the event loop sooner
+# (Python's default, 5 ms, let a few computing threads hold up every response being written)
 WEB = Path(__file__).resolve().parent
 
-def _json(handler, lane: str = "other"):
+def _json(handler, lane="other"):
     return budgeted(head_light(handler), lane)
 
 
-def _page(handler, lane: str = "other"):
+def _page(handler, lane="other"):
     return budgeted(head_light(handler, "text/html"), lane)
 
 
 ROUTES = [
-    Route("/api/search", _json(api_search)),
+    Route("/api/search", _json(api_search, search_lane)),
     Route("/api/cards/{name:path}", _json(api_card, "cards")),
     Route("/api/rulings/{id}/check", _json(api_ruling_check)),
     Route("/api/rulings/{id}", _json(api_ruling)),
     Route("/api/tags", _json(api_tags)),
     Route("/api/export", budgeted(api_export)),  # HEAD: checks the parameters, renders nothing
     Route("/openapi.json", _json(api_openapi)),
-    Route("/", _page(page_search)),
+    Route("/", _page(page_search, search_lane)),
     Route("/cards/{name:path}", _page(page_card, "cards")),
     Route("/rulings/{id}", _page(page_ruling)),
     Route("/tags", _page(page_tags)),
@@ -84,6 +88,9 @@ def create_app(location: Location, allowed_hosts: tuple[str, ...] = ()) -> Starl
     answering requests for the loopback names and ``allowed_hosts``."""
     store = open_store(location)
     store.catalog.warm()
+    registry()  # the claims, parsed once before the first request needs them
+    store.tag_rows()
+    gc.freeze()  # the long-lived tables just built: out of the collector's full passes (shorter pauses)
     live = SharedStore(location, store)
 
     @asynccontextmanager
@@ -106,6 +113,7 @@ def run(location: Location, host: str = "127.0.0.1", port: int = 8080, allowed_h
     app = create_app(location, (*allowed_hosts, *(() if host in LOOPBACK else (host,))))
     if host not in LOOPBACK:
         print(f"kb: serving on {host}: anyone who can reach it can read the index (there is no login)", file=sys.stderr)
+    sys.setswitchinterval(SWITCH_INTERVAL)
     uvicorn.run(app, **server_options(host, port))
 
 

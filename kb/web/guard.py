@@ -3,7 +3,7 @@ once, an allow-list of Host names, HEAD without bodies, and the time spent shown
 
 - ``budgeted(handler, lane)``: the handler runs in a worker thread, at most CONCURRENT at once
   in its lane (card lookups, whose name matching may take long on a large catalog, have their own,
-  so a flood of them never holds up a search); past
+  so a flood of them never holds up a search; costly searches, one at a time, have theirs); past
   BUDGET seconds the client gets 503 JSON with ``Retry-After`` (the work finishes in the
   background: every query is bounded, so it ends soon).
 - ``HostAllowList``: a request whose ``Host`` is not an allowed name gets 400 JSON: a page on
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import re
 import time
 import weakref
 from typing import Callable
@@ -29,6 +30,7 @@ from kb.web.responses import json_response
 
 BUDGET = 10.0  # seconds a request may compute before the client is answered 503
 CONCURRENT = 4  # requests computing at once per lane, the others queue in order: more threads only fight for the interpreter lock (plain-search p99 under bench/load.py --adversarial: 371 ms with 32 for all)
+CAPACITY = {"heavy": 1}  # lanes with another bound: costly queries compute one at a time
 RETRY_AFTER = 2  # seconds, in a 503's Retry-After
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1", "[::1]")
 
@@ -47,18 +49,34 @@ class Overloaded(KbError):
 def _capacity(lane: str) -> anyio.CapacityLimiter:
     lanes = _limiters.setdefault(asyncio.get_running_loop(), {})
     if lane not in lanes:  # made on first use, inside the server's event loop
-        lanes[lane] = anyio.CapacityLimiter(CONCURRENT)
+        lanes[lane] = anyio.CapacityLimiter(CAPACITY.get(lane, CONCURRENT))
     return lanes[lane]
 
 
-def budgeted(handler: Callable[[Request], Response], lane: str = "other") -> Callable:
-    """An async endpoint running ``handler`` in a worker thread of its lane, within the time budget."""
+HEAVY_CHARS = 200  # a query longer than this runs in the heavy lane
+HEAVY_CARD = re.compile(r"(?:^|[\s(])-?card:(?:\"[^\"]{0,2}\"|[^\s\")]{0,2}(?=[\s)]|$))", re.IGNORECASE)
+
+
+def search_lane(request: Request) -> str:
+    """The lane of a search: "heavy" for the queries whose cost may be large (long ones, a
+    ``card:`` value of one or two letters that stands for many cards, a regular expression),
+    one at a time, so that they never queue ahead of the quick ones; else "other"."""
+    query = request.query_params.get("q", "")
+    if len(query) > HEAVY_CHARS or HEAVY_CARD.search(query) or "re:" in query.lower():
+        return "heavy"
+    return "other"
+
+
+def budgeted(handler: Callable[[Request], Response], lane: str | Callable[[Request], str] = "other") -> Callable:
+    """An async endpoint running ``handler`` in a worker thread of its lane (a name, or a function
+    of the request giving one), within the time budget."""
 
     @functools.wraps(handler)
     async def endpoint(request: Request) -> Response:
+        limiter = _capacity(lane(request) if callable(lane) else lane)
         try:
             with anyio.fail_after(BUDGET):
-                return await anyio.to_thread.run_sync(handler, request, abandon_on_cancel=True, limiter=_capacity(lane))
+                return await anyio.to_thread.run_sync(handler, request, abandon_on_cancel=True, limiter=limiter)
         except TimeoutError:
             raise Overloaded(f"the request took over {BUDGET:g} s; try again, or ask for less") from None
 

@@ -5,6 +5,7 @@ small file read), and the old one closed once the requests still using it are do
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from pathlib import Path
 from typing import Callable, TypeVar
@@ -37,6 +38,7 @@ class SharedStore:
         self._guard = threading.Lock()  # the current handle and the users counts
         self._reopening = threading.Lock()  # one reopen at a time; others use the old store
         self._unopenable: Path | None = None
+        self._seen: tuple | None = None  # the pointer file last found naming the open generation
 
     @property
     def generation(self):
@@ -51,8 +53,18 @@ class SharedStore:
             self._leave(handle)
 
     def refresh(self) -> None:
-        """Open the live generation if a build replaced the open one (cheap when none did)."""
+        """Open the live generation if a build replaced the open one (cheap when none did: one
+        ``stat`` of the pointer, which a build replaces by renaming, so its inode changes)."""
+        try:
+            info = os.stat(self.location.path / "CURRENT")
+            seen = (info.st_ino, info.st_mtime_ns, info.st_size)
+        except OSError:
+            seen = None
+        if seen is not None and seen == self._seen:
+            return
         live = self.location.current()
+        if live is not None and live.path == self.generation.path:
+            self._seen = seen  # the pointer names the open generation: nothing to do until it changes
         if live is None or live.path in (self.generation.path, self._unopenable):
             return
         if not self._reopening.acquire(blocking=False):
