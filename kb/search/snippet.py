@@ -7,6 +7,7 @@ search for "spronare" marks "spronata".
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable
 
 from kb.text.analysis import ANALYZERS, LANGS
@@ -21,12 +22,15 @@ def _marked_spans(text: str, langs: tuple, marks: dict) -> list[tuple[int, int]]
     spans = []
     for code in langs:
         wanted = marks.get(code)
-        if not wanted:
-            continue
-        for token in ANALYZERS[code](text, chars=True, mode="query"):
-            if token.text in wanted:
-                spans.append((token.startchar, token.endchar))
+        if wanted:
+            spans.extend((start, end) for term, start, end in _words(text, code) if term in wanted)
     return _merge(sorted(spans))
+
+
+@lru_cache(maxsize=4096)
+def _words(text: str, lang: str) -> tuple[tuple[str, int, int], ...]:
+    """Each word of ``text`` as its analysed term and span (remembered: results repeat)."""
+    return tuple((token.text, token.startchar, token.endchar) for token in ANALYZERS[lang](text, chars=True, mode="query"))
 
 
 def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
