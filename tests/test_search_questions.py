@@ -223,3 +223,29 @@ def test_a_ruling_read_twice_is_the_same(corpus_store):
     first = corpus_store.ruling(5)
     assert corpus_store.ruling(5) is first  # remembered, not decoded again
     assert first == type(first).from_dict(corpus_store.index.stored(5))
+
+
+@pytest.mark.parametrize("question, word", [("l'avversario la fa scomparire", "scomparire"), ("quando rientra", "rientra")])
+def test_a_common_word_the_texts_lack_is_not_corrected(corpus_store, question, word):
+    """Italian words the English texts lack are words of the language, not typos of "compare"."""
+    assert word not in search(corpus_store, question).built.corrections
+
+
+@pytest.mark.parametrize("question, word", [("costo ibrido", "ibrido"), ("ho preso una creatura", "preso")])
+def test_a_common_word_counts_little_as_a_word_of_card_names(corpus_store, question, word):
+    """ "ibrido" is a word before it is a piece of "Ibrido Sauroforme"; a word alone still finds
+    the card ("sostituzione"), since nothing else does."""
+    from kb.search.concepts import CARD
+    from kb.search.units import COMMON_NAME_WORD
+
+    concepts = [c for c in search(corpus_store, question).built.concepts if c.words == word]
+    cards = [alt for c in concepts for alt in c.alternatives if alt.kind == "card"]
+    assert concepts and all(alt.weight <= CARD * COMMON_NAME_WORD for alt in cards)
+
+
+@pytest.mark.parametrize("typo", ["batibaleno", "sostituzone"])
+def test_a_misspelling_is_no_common_word(typo):
+    from kb.text.common import is_common
+
+    assert not is_common(typo)
+    assert is_common("sempre") and is_common("attack") and is_common("scomparire")

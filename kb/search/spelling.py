@@ -20,6 +20,7 @@ from kb.search.concepts import (
     Token,
     vocabulary_words,
 )
+from kb.text.common import is_common
 from kb.text.lexicon import lexicon
 
 
@@ -29,6 +30,8 @@ class Spelling:
         if token.quiet:
             return False
         if any(self.df(FIELD[lang], token.terms[lang]) for lang in LANGS if token.terms[lang]) or self._known_word(token):
+            return False
+        if is_common(token.folded):  # a word of the language the texts lack ("scomparire"), not a typo
             return False
         return token.folded not in self.lexicon.words() and token.folded not in vocabulary_words(self.vocab)
 

@@ -19,6 +19,9 @@ from kb.search.concepts import (
     Token,
     vocabulary_terms,
 )
+from kb.text.common import is_common
+
+COMMON_NAME_WORD = 0.1  # × CARD: a common word of the language that is also in card names counts little
 
 
 class Units:
@@ -128,7 +131,10 @@ class Units:
             return
         keys = self.catalog.named_by((token.folded,))
         if 0 < len(keys) <= NAME_WORD_CARDS:
-            concept.add(Alternative("card", "card_key", tuple(keys), CARD * 0.5, "a word of card names"))
+            if is_common(token.folded) and not token.capitalised:  # "sostituzione", "ibrido": a word first
+                concept.add(Alternative("card", "card_key", tuple(keys), CARD * COMMON_NAME_WORD, "a common word of card names"))
+            else:
+                concept.add(Alternative("card", "card_key", tuple(keys), CARD * 0.5, "a word of card names"))
 
     def _name_like(self, token: Token) -> bool:
         """A single word that may be a card's whole name: capitalised, or a word the texts
