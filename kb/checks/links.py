@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Mapping, Sequence
 
+import numpy as np
+
 from kb.checks.meaning import Sentence, reading
 from kb.records import ASSERTS, DENIES, Link
 
@@ -64,10 +66,17 @@ class Linker:
         self.idf = {f: math.log(total / (1 + n)) + 1.0 for f, n in counts.items()}
         self.unseen = math.log(total) + 1.0  # a feature no phrasing has
         self.norms = [self._norm(k.sentence.content) for k in self.known]
-        self.by_feature: dict[str, list[int]] = defaultdict(list)
+        # one row per feature, one column per known phrasing: the feature's weight squared where
+        # the phrasing holds it, so that a sentence's dot products are a sum of its features' rows
+        self.feature_row = {feature: row for row, feature in enumerate(self.idf)}
+        self.weights = np.zeros((len(self.idf) + 1, len(self.known)), dtype=np.float64)
         for number, known in enumerate(self.known):
             for feature in known.sentence.content:
-                self.by_feature[feature].append(number)
+                self.weights[self.feature_row[feature], number] = self.idf[feature] ** 2
+        self.norm_array = np.array(self.norms, dtype=np.float64)
+        self.square = np.array([weight**2 for weight in self.idf.values()], dtype=np.float64)  # by row
+        self._usable: dict[frozenset, np.ndarray] = {}  # allowed claims → their phrasings (a mask)
+        self.claim_of = np.array([known.claim for known in self.known], dtype=object)
         self.tags = {**tags, NO_CLAIM: ""}
         self._memo: dict[tuple, tuple[Link, ...]] = {}
 
@@ -87,16 +96,25 @@ class Linker:
 
     def match(self, text: str, lang: str, tags: frozenset, hidden: set[int] = frozenset()) -> tuple[Link, ...]:
         """``link`` without remembering (``hidden``: known phrasings to leave out, for tests)."""
-        allowed = {claim for claim, tag in self.tags.items() if not tag or tag in tags}
+        allowed = {claim for claim, tag in self.tags.items() if claim != NO_CLAIM and (not tag or tag in tags)}
         if not allowed:
-            return ()
+            return ()  # the ruling carries the mechanic of no claim
         allowed.add(NO_CLAIM)
+        key = frozenset(allowed)
+        if key not in self._usable:
+            self._usable[key] = np.isin(self.claim_of, list(allowed))
+        usable = self._usable[key].copy()
+        if hidden:
+            usable[list(hidden)] = False
+        claims = usable & (self.claim_of != NO_CLAIM)
+        windows = [(window, self._cosines(window.content)) for window in _windows(reading(text, lang))]
+        if not any(len(cos) and (cos[claims] >= THRESHOLD).any() for _, cos in windows):
+            return ()  # no phrasing of a claim is near enough: nothing links (the common case)
         # per claim, the best match that keeps the phrasing's polarity and the best that turns it over
         best: dict[tuple[str, bool], tuple[float, int]] = {}
-        for window in _windows(reading(text, lang)):
-            for number, score in self._similar(window.content, allowed):
-                if number in hidden:
-                    continue
+        for window, cos in windows:
+            for number in np.flatnonzero(usable & (cos > 0)):
+                score = float(cos[number])
                 known = self.known[number]
                 # only a single sentence against a single sentence says the opposite: the
                 # negations of a window of two, or of a phrasing of two, don't line up
@@ -120,20 +138,14 @@ class Linker:
             links.append(Link(claim, ASSERTS if polarity > 0 else DENIES, round(score, 3), evidence))
         return tuple(sorted(links, key=lambda link: (-link.score, link.claim)))
 
-    def _similar(self, content: frozenset, allowed: set[str]) -> list[tuple[int, float]]:
-        """(known phrasing, cosine) for the phrasings of ``allowed`` claims sharing a feature."""
-        if not content:
-            return []
-        dots: dict[int, float] = defaultdict(float)
-        for feature in content:
-            weight = self.idf.get(feature)
-            if weight is None:
-                continue
-            for number in self.by_feature[feature]:
-                if self.known[number].claim in allowed:
-                    dots[number] += weight * weight
-        norm = self._norm(content)
-        return [(number, dot / (norm * self.norms[number])) for number, dot in dots.items()]
+    def _cosines(self, content: frozenset) -> np.ndarray:
+        """The cosine of ``content`` with every known phrasing (0 where they share no feature)."""
+        row_of = self.feature_row
+        rows = [row_of[f] for f in content if f in row_of]
+        if not rows:
+            return np.zeros(len(self.known))
+        norm = math.sqrt(float(self.square[rows].sum()) + (len(content) - len(rows)) * self.unseen**2) or 1.0
+        return self.weights[rows].sum(axis=0) / (norm * self.norm_array)
 
 
 def _windows(sentences: tuple[Sentence, ...]) -> list[Sentence]:
