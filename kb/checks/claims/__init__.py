@@ -27,6 +27,8 @@ import yaml
 from kb.checks.claims import build, scenario
 from kb.checks.model.errors import ModelError, ScenarioError
 
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available
+
 FILES = ("goad", "split_second", "madness", "exchange", "cost", "mana_value", "mana_ability", "flashback",
          "storm", "cycling", "delve", "convoke", "suspend", "rebound")
 ID = re.compile(r"^[a-z][a-z_]*\.[a-z][a-z0-9_]*$")
@@ -120,7 +122,7 @@ def load() -> list[Claim]:
     found: list[Claim] = []
     for name in FILES:
         text = resources.files("kb.checks.claims").joinpath(f"{name}.yaml").read_text(encoding="utf-8")
-        for data in yaml.safe_load(text) or ():
+        for data in yaml.load(text, Loader=LOADER) or ():
             found.append(parse(data, f"{name}.yaml"))
     return found
 

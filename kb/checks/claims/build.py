@@ -24,6 +24,8 @@ from kb.checks.model import abilities, cards, costs
 from kb.checks.model import state as s
 from kb.checks.model.errors import ScenarioError
 
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available
+
 OBJECT_KEYS = {
     "id", "card", "owner", "zone", "controller", "types", "mana_cost", "colors", "layout", "faces", "face",
     "keywords", "costs", "abilities", "counters", "tapped", "face_down", "sick", "goaded_by", "cant_attack",
@@ -36,7 +38,7 @@ GIVEN_KEYS = {"players", "active", "turn", "step", "priority", "left", "objects"
 def templates() -> dict[str, dict]:
     """The card templates: real cards as printed (``kb/checks/claims/cards.yaml``)."""
     text = resources.files("kb.checks.claims").joinpath("cards.yaml").read_text(encoding="utf-8")
-    return yaml.safe_load(text)["cards"]
+    return yaml.load(text, Loader=LOADER)["cards"]
 
 
 def expand(obj: Mapping) -> dict:
