@@ -140,7 +140,7 @@ ORACLE = {QUIET: "Quiet Lantern", EMBER: "Ember Door // Ash Key", TIDAL: "Tidal 
         ("truncated JSON", "cut.json", RULINGS_BYTES[:CUT], 3, 5, "ends too early", False),
         ("invalid JSON", "bad.json", RULINGS_BYTES[:CUT] + b"}", 3, 5, "invalid JSON", False),
         ("invalid from the start", "bad.json", b"[{oops}]", 0, 1, "invalid JSON", True),
-        ("corrupt gzip", "bad.json.gz", gzip.compress(RULINGS_BYTES)[:30] + bytes(40), 0, 1, "gzip file", True),
+        ("corrupt gzip", "bad.json.gz", gzip.compress(RULINGS_BYTES, mtime=0)[:30] + bytes(40), 0, 1, "gzip file", True),
         ("empty array", "none.json", b"[]", 0, 1, "no rulings in this Scryfall rulings file", True),
     ],
 )

@@ -16,7 +16,6 @@ from kb.records import Ruling
 from kb.text.analysis import ANALYZERS, LANGS, AnalysedText
 from kb.text.analysis import terms as analysis_terms
 
-SCHEMA_VERSION = 13
 LANG_CODES = {lang: code for code, lang in enumerate(LANGS)}
 EPOCH = date(1970, 1, 1)
 
