@@ -15,6 +15,7 @@ _SPACE = re.compile(r"\s+")
 _QUOTES = (("’", "'"), ("‘", "'"), ("“", '"'), ("”", '"'))
 
 
+@lru_cache(maxsize=4096)  # a ruling's text is normalised for its id, its text key and its summary
 def normalize_text(text: str) -> str:
     """Text as compared for identity: NFC, straight quotes, single spaces."""
     if not text.isascii():
@@ -41,6 +42,7 @@ def ruling_id(card: str, day: date, text: str) -> str:
     return "".join(_BASE32[(bits >> shift) & 31] for shift in range(55, -1, -5))
 
 
+@lru_cache(maxsize=4096)
 def text_key(text: str) -> int:
     """A 63-bit hash of a ruling's normalized text: the same text on several cards shares it."""
     digest = hashlib.blake2b(normalize_text(text).encode("utf-8"), digest_size=8).digest()

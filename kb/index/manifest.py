@@ -17,7 +17,7 @@ from kb.ingest import importers
 from kb.ingest.report import Report
 from kb.ingest.sources import fingerprint
 
-SCHEMA_VERSION = 15  # what the index holds and how its terms are made (15: PyStemmer's Snowball stems)
+SCHEMA_VERSION = 16  # what the index holds and how its terms are made (16: language and date as arrays only)
 DATA_DIR_ENV = "KB_DATA"
 
 

@@ -15,6 +15,7 @@ from typing import Callable
 
 import numpy as np
 
+from kb.index.schema import LANG_CODES
 from kb.index.shards import Shard
 from kb.text.analysis import LANGS
 
@@ -53,6 +54,7 @@ class IndexReader:
         self.card = joined.get("card", np.zeros(0, np.int32))
         self.owner = joined.get("owner", np.zeros(0, np.int32))
         self.date = joined.get("date", np.zeros(0, np.int32))
+        self.lang = joined.get("lang", np.zeros(0, np.int8))  # LANG_CODES
         self.alive = joined.get("alive", np.zeros(0, bool))
         self.lengths = {lang: joined.get(f"len_{lang}", np.zeros(0, np.int32)) for lang in LANGS}
         self.avg_length = {
@@ -173,6 +175,10 @@ class IndexReader:
 
     def by_id_prefix(self, prefix: str) -> np.ndarray:
         return np.char.startswith(self.ids, prefix.encode("ascii", "replace")) & self.alive
+
+    def by_lang(self, lang: str) -> np.ndarray:
+        code = LANG_CODES.get(lang)
+        return (self.lang == code) & self.alive if code is not None else np.zeros(self.n, dtype=bool)
 
     def by_card(self, key: str) -> np.ndarray:
         code = self.card_codes.get(key)

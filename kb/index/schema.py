@@ -7,10 +7,10 @@ beside the index (``docs.npz``, kb.index.shards), which saves a posting list per
 from __future__ import annotations
 
 import json
-from datetime import date, datetime
+from datetime import date
 
 from whoosh.codec.whoosh3 import W3Codec
-from whoosh.fields import DATETIME, KEYWORD, STORED, TEXT, Schema
+from whoosh.fields import KEYWORD, STORED, TEXT, Schema
 
 from kb.records import Ruling
 from kb.text.analysis import ANALYZERS, LANGS, AnalysedText
@@ -35,26 +35,16 @@ class LeanCodec(W3Codec):
         super().__init__(blocklimit, compression, inlinelimit)
 
 
-class DateField(DATETIME):
-    """A DATETIME indexed as one term per value (no numeric tiers): ruling dates are few, so
-    range queries stay fast and indexing does an eighth of the work."""
-
-    def __init__(self, stored: bool = False):
-        super().__init__(stored=stored)
-        self.shift_step = 0
-
-
 def schema() -> Schema:
     """The searchable fields of a ruling, and the record stored whole.
 
-    The id and the card are not indexed terms: they are lookups, kept as per-document arrays
-    beside the index (``docs.npz``), which saves a posting list per ruling and per card.
+    The id, the card, the language and the date are not indexed terms: they are lookups, kept
+    as per-document arrays beside the index (``docs.npz``), which saves a posting list per
+    ruling and per card, and the writing of four terms per ruling.
     """
     return Schema(
-        lang=KEYWORD,
         tags=KEYWORD(scorable=False),
         rules=KEYWORD,
-        date=DateField(),
         text_it=TEXT(analyzer=ANALYZERS["it"], phrase=True),
         text_en=TEXT(analyzer=ANALYZERS["en"], phrase=True),
         record=STORED,
@@ -70,10 +60,8 @@ def document(record: Ruling, terms: dict | None = None, with_text: bool = True) 
     """The index fields of a record (``terms``: its analysed text, when already computed;
     ``with_text`` False: not its text, which an earlier document of the shard carries)."""
     doc = {
-        "lang": record.lang,
         "tags": " ".join(record.tags),
         "rules": " ".join(record.rules),
-        "date": datetime(record.date.year, record.date.month, record.date.day),
         "record": json.dumps(record.to_dict(), ensure_ascii=False),
     }
     for lang in indexed_langs(record) if with_text else ():

@@ -215,7 +215,7 @@ class Executor:
 
 
 # Fields answered from the per-document arrays rather than from postings.
-LOOKUPS = {"id": IndexReader.by_id, "card_key": IndexReader.by_card}
+LOOKUPS = {"id": IndexReader.by_id, "card_key": IndexReader.by_card, "lang": IndexReader.by_lang}
 
 _HANDLERS = {
     wq.Term: Executor._Term,
