@@ -218,3 +218,14 @@ def test_well_formed_queries_always_run(store, parts, joiner):
     """Queries made only of well-formed pieces never raise, whatever their number and order."""
     results = search(store, joiner.join(parts), limit=3)
     assert results.total >= len(results.hits)
+
+@pytest.mark.parametrize("words, cutoff", [("sudden substitution", 88), ("sudden substitusion", 88), ("sostituzione improvvisa", 88),
+                                           ("vampira mutata", 88), ("fast", 88), ("nothing like a card", 88)])  # fmt: skip
+def test_a_cold_catalog_finds_names_in_free_text_as_a_warm_one(store, words, cutoff):
+    from kb.index.catalog import Catalog
+
+    cold = Catalog.load(store.generation.path)
+    warm = Catalog.load(store.generation.path).warm()
+    assert sorted(cold.spelled(words)) == sorted(warm.spelled(words))
+    found, expected = cold.closest_spelled(words, cutoff), warm.closest_spelled(words, cutoff)
+    assert (found and (found[0], sorted(found[1]))) == (expected and (expected[0], sorted(expected[1])))

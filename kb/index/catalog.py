@@ -178,17 +178,41 @@ class Catalog:
     def spelled(self, words: str) -> tuple[str, ...]:
         """Keys of the cards whose whole name is these words (folded, as name_terms spells them:
         "angel s grace"), else ()."""
-        return self._spelled_table()[0].get(words, ())
+        if self._spelled is not None:
+            return self._spelled[0].get(words, ())
+        # not warmed (a one-off search): a substring search of the names, not a table of them all
+        return tuple(dict.fromkeys(k for spelled, keys in self._lines_spelled(words) if spelled == words for k in keys))
 
     def closest_spelled(self, words: str, cutoff: float) -> tuple[str, tuple[str, ...]] | None:
         """The name most alike ``words`` by spelling (ratio ≥ ``cutoff``, 0–100) among the names
         that share one of its longer words, with its card keys; None when none is close."""
-        table, by_word = self._spelled_table()
-        candidates = sorted({name for word in words.split() if len(word) > 3 for name in by_word.get(word, ())})
+        longer = [word for word in words.split() if len(word) > 3]
+        if self._spelled is not None:
+            table, by_word = self._spelled
+            candidates = sorted({name for word in longer for name in by_word.get(word, ())})
+        else:
+            table = {}
+            for word in longer:
+                for spelled, keys in self._lines_spelled(word):
+                    if f" {word} " in f" {spelled} ":
+                        table[spelled] = tuple(dict.fromkeys([*table.get(spelled, ()), *keys]))
+            candidates = sorted(table)
         if not candidates:
             return None
         found = process.extractOne(words, candidates, scorer=fuzz.ratio, score_cutoff=cutoff)
         return (found[0], table[found[0]]) if found else None
+
+    def _lines_spelled(self, words: str) -> list[tuple[str, list[str]]]:
+        """(spelled name, card keys) of the lines whose spelled name holds ``words``."""
+        text, rows, at = self._names_text, [], self._names_text.find(words)
+        while at >= 0:
+            start = text.rfind("\n", 0, at) + 1
+            end = text.find("\n", at)
+            _, spelled, keys = text[start : end if end >= 0 else len(text)].split("\t")
+            if words in spelled:
+                rows.append((spelled, keys.split(_SEP)))
+            at = text.find(words, end if end >= 0 else len(text))
+        return rows
 
     def _spelled_table(self) -> tuple[dict, dict]:
         """Names as index words → card keys, and each word of a name → those names (built once)."""
