@@ -108,3 +108,23 @@ def test_each_statement_links_its_claim_as_asserted(claim_id):
 
 def test_link_tags_are_claim_tags():
     assert set(linker().tags) - {""} <= set(IDS)
+
+
+@pytest.mark.parametrize(
+    "said, known, opposite",
+    [
+        ("Attacking with a goaded creature causes it to stop being goaded.", "A goaded creature stays goaded after it attacks.", True),
+        ("A goaded creature doesn't stop being goaded when it attacks.", "A goaded creature stays goaded after it attacks.", False),
+        ("Being goaded is an ability of the creature.", "Being goaded isn't an ability of the creature.", True),
+        # a word of a group of opposites in place of another: no negation needed
+        ("Cards cast with madness are cast from the graveyard.", "A card cast with madness is cast from exile.", True),
+        ("A card cast with madness is cast from exile.", "A card cast with madness is cast from exile.", False),
+        ("The spell's owner gets it back.", "The spell's controller gets it back.", True),
+        ("Attacking creatures are untapped.", "Attacking creatures are tapped.", True),
+    ],
+)  # fmt: skip
+def test_a_negation_or_an_opposite_turns_a_sentence_over(said, known, opposite):
+    from kb.checks.meaning import reading, turned_over
+
+    (ours,), (theirs,) = reading(said, "en"), reading(known, "en")
+    assert turned_over(ours, theirs) is opposite

@@ -25,7 +25,7 @@ from typing import Iterable, Mapping, Sequence
 
 import numpy as np
 
-from kb.checks.meaning import Sentence, reading
+from kb.checks.meaning import Sentence, reading, turned_over
 from kb.records import ASSERTS, DENIES, Link
 
 NO_CLAIM = ""  # the claim of known phrasings that state none (near misses): matching them best links nothing
@@ -118,7 +118,7 @@ class Linker:
                 known = self.known[number]
                 # only a single sentence against a single sentence says the opposite: the
                 # negations of a window of two, or of a phrasing of two, don't line up
-                flipped = bool((window.negations - known.sentence.negations) % 2) and window.single and known.sentence.single
+                flipped = window.single and known.sentence.single and turned_over(window, known.sentence)
                 key = (known.claim, flipped)
                 if score > best.get(key, (0.0,))[0]:
                     best[key] = (score, number)
@@ -130,8 +130,8 @@ class Linker:
             # a denial must match better than any reading that keeps the polarity, by DENY_MARGIN
             flipped = turned[0] >= max(floor, DENY_THRESHOLD, kept[0] + DENY_MARGIN)
             score, number = turned if flipped else kept
-            if score < floor:
-                continue
+            if score < floor or (not flipped and turned[0] >= kept[0]):
+                continue  # too far, or read best the other way round without the certainty to deny: no link
             known = self.known[number]
             polarity = known.polarity * (-1 if flipped else 1)
             evidence = known.text if len(known.text) <= EVIDENCE else known.text[: EVIDENCE - 1] + "…"

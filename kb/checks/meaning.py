@@ -22,6 +22,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import resources
+
+import yaml
 
 from kb.text import analysis
 from kb.text.lexicon import lexicon
@@ -41,11 +44,18 @@ _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 
 
 @dataclass(frozen=True)
+class Clause:
+    content: frozenset
+    negated: bool  # an odd number of negators
+
+
+@dataclass(frozen=True)
 class Sentence:
     text: str
     content: frozenset
     negations: int
     single: bool = True  # one sentence (False: a window of two)
+    clauses: tuple = ()  # of Clause: what each part says, and whether it says its opposite
 
 
 def sentences(text: str) -> list[str]:
@@ -57,6 +67,52 @@ def sentences(text: str) -> list[str]:
 _IDIOMS = re.compile(r"\b(?:no matter|not only|nonetheless|nevertheless|non importa|non solo|nondimeno)\b", re.IGNORECASE)
 _ASIDE = re.compile(r"\([^()]{0,200}\)")  # "(no part of it)": an aside, not what the clause says
 _CLAUSE = re.compile(r"[,;:()\u2014]|\s-\s|\b(?:but|ma|however|tuttavia|though|sebbene)\b", re.IGNORECASE)
+
+
+def clauses(text: str, lang: str) -> tuple[Clause, ...]:
+    """The clauses of a sentence that say something, each with its content and whether it is
+    negated (asides and idioms left out, as for ``negations``)."""
+    parts = _CLAUSE.split(_IDIOMS.sub(" ", _ASIDE.sub(" ", text)))
+    found = tuple(Clause(content(part, lang), bool(_negators(part, lang) % 2)) for part in parts if part.strip())
+    return tuple(clause for clause in found if clause.content)
+
+
+def turned_over(said: Sentence, known: Sentence) -> bool:
+    """Whether ``said`` says the opposite of ``known``: it holds an odd number of negations more
+    or fewer ("doesn't stop being goaded" against "stays goaded"), or, with the same parity, a
+    clause of it puts a word of a group of opposites (kb/vocab/opposites.yaml) where the clause
+    of ``known`` it is most alike has another of that group ("cast from the graveyard" against
+    "cast from exile"); an odd number of those, counted together, says the opposite."""
+    opposed = 0
+    for clause in said.clauses:
+        best = max(known.clauses, key=lambda other: _alike(clause.content, other.content), default=None)
+        if best is not None and clause.content & best.content:
+            opposed += _opposed(clause.content, best.content, known.content)
+    return (said.negations - known.negations + opposed) % 2 == 1
+
+
+def _alike(ours: frozenset, theirs: frozenset) -> tuple[int, float]:
+    """How alike two clauses are: the content they share, then the share of all their content."""
+    shared = len(ours & theirs)
+    return shared, shared / (len(ours | theirs) or 1)
+
+
+def _opposed(ours: frozenset, theirs: frozenset, whole: frozenset) -> bool:
+    """One clause says a word of a group of opposites (kb/vocab/opposites.yaml), the other
+    another word of that group, and the other's sentence (``whole``) none of the first's
+    ("from exile, not from your graveyard" is turned over by its negation, not by "exile")."""
+    for group in opposites():
+        mine, other = ours & group, theirs & group
+        if mine and other and not mine & whole:
+            return True
+    return False
+
+
+@lru_cache(maxsize=1)
+def opposites() -> tuple[frozenset, ...]:
+    text = resources.files("kb").joinpath("vocab/opposites.yaml").read_text(encoding="utf-8")
+    groups = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))["groups"]
+    return tuple(frozenset(t for word in group for t in analysis.terms(word, "en")) for group in groups)
 
 
 def negations(text: str, lang: str) -> int:
@@ -95,7 +151,7 @@ def content(text: str, lang: str) -> frozenset:
 
 def reading(text: str, lang: str) -> tuple[Sentence, ...]:
     """Each sentence of ``text`` with its content and its negations."""
-    return tuple(Sentence(s, content(s, lang), negations(s, lang)) for s in sentences(text))
+    return tuple(Sentence(s, content(s, lang), negations(s, lang), clauses=clauses(s, lang)) for s in sentences(text))
 
 
 def _best(translations):
