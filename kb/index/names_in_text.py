@@ -1,0 +1,80 @@
+"""Card names inside free text (a question naming a card): the names as the index spells
+them ("angel s grace"), found exactly or by spelling. A mixin of kb.index.catalog.Catalog,
+over its ``names.tsv`` text; a warmed catalog (a server) keeps a table of them all, a one-off
+search looks them up by substring search."""
+
+from __future__ import annotations
+
+from rapidfuzz import fuzz, process
+
+SEP = "\x1f"  # between the card keys of one name
+
+
+class NamesInText:
+    _names_text: str
+    _spelled: tuple[dict, dict] | None
+
+    # --- card names inside free text ------------------------------------------------------------
+
+    def spelled(self, words: str) -> tuple[str, ...]:
+        """Keys of the cards whose whole name is these words (folded, as name_terms spells them:
+        "angel s grace"), else ()."""
+        if self._spelled is not None:
+            return self._spelled[0].get(words, ())
+        # not warmed (a one-off search): a substring search of the names, not a table of them all
+        return tuple(dict.fromkeys(k for spelled, keys in self._lines_spelled(words) if spelled == words for k in keys))
+
+    def closest_spelled(self, words: str, cutoff: float) -> tuple[str, tuple[str, ...]] | None:
+        """The name most alike ``words`` by spelling (ratio ≥ ``cutoff``, 0–100) among the names
+        that share one of its longer words, with its card keys; None when none is close."""
+        longer = [word for word in words.split() if len(word) > 3]
+        if self._spelled is not None:
+            table, by_word = self._spelled
+            candidates = sorted({name for word in longer for name in by_word.get(word, ())})
+        else:
+            table = {}
+            for word in longer:
+                for spelled, keys in self._lines_spelled(word):
+                    if f" {word} " in f" {spelled} ":
+                        table[spelled] = tuple(dict.fromkeys([*table.get(spelled, ()), *keys]))
+            candidates = sorted(table)
+        if not candidates:
+            return None
+        found = process.extractOne(words, candidates, scorer=fuzz.ratio, score_cutoff=cutoff)
+        return (found[0], table[found[0]]) if found else None
+
+    def _lines_spelled(self, words: str) -> list[tuple[str, list[str]]]:
+        """(spelled name, card keys) of the lines whose spelled name holds ``words``."""
+        text, rows, at = self._names_text, [], self._names_text.find(words)
+        while at >= 0:
+            start = text.rfind("\n", 0, at) + 1
+            end = text.find("\n", at)
+            _, spelled, keys = text[start : end if end >= 0 else len(text)].split("\t")
+            if words in spelled:
+                rows.append((spelled, keys.split(SEP)))
+            at = text.find(words, end if end >= 0 else len(text))
+        return rows
+
+    def _spelled_table(self) -> tuple[dict, dict]:
+        """Names as index words → card keys, and each word of a name → those names (built once)."""
+        if self._spelled is None:
+            table: dict[str, tuple[str, ...]] = {}
+            by_word: dict[str, list[str]] = {}
+            for line in self._names_text.splitlines():
+                _, spelled, keys = line.split("\t")
+                if spelled not in table:
+                    table[spelled] = tuple(keys.split(SEP))
+                    for word in set(spelled.split()):
+                        by_word.setdefault(word, []).append(spelled)
+                else:
+                    table[spelled] = tuple(dict.fromkeys([*table[spelled], *keys.split(SEP)]))
+            self._spelled = (table, by_word)
+        return self._spelled
+
+    def _named_by(self, words: tuple[str, ...]) -> tuple[str, ...]:
+        """Keys of the cards whose name holds these index words in this order ("krosan grip")."""
+        if not words:
+            return ()
+        rows = self._lines_holding(" ".join(words), 1, whole_words=True)
+        return tuple(dict.fromkeys(k for _, keys in rows for k in keys))
+
