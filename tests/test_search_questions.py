@@ -249,3 +249,25 @@ def test_a_misspelling_is_no_common_word(typo):
 
     assert not is_common(typo)
     assert is_common("sempre") and is_common("attack") and is_common("scomparire")
+
+
+def test_a_question_naming_a_mechanic_puts_its_rulings_first(tmp_path):
+    """The ruling of the mechanic the question names beats one that shares more of its other words."""
+    rows = [("Beta Beast", "Deathtouch from several sources gives no extra benefit."),
+            ("Zeta Beast", "If two different sources each deal damage, the second one does nothing more.")]  # fmt: skip
+    source = tmp_path / "rulings.jsonl"
+    source.write_text("".join(json.dumps({"card": c, "date": "2021-01-01", "text": t}) + "\n" for c, t in rows))
+    location = Location(tmp_path / "index")
+    ingest_into(location, [source], [])
+    with Store(location.require()) as store:
+        texts = top(store, "deathtouch from two different sources, does the second one do anything?", 1)
+    assert texts[0].startswith("Deathtouch from several sources")
+
+
+@pytest.mark.parametrize("number", ["three", "3", "tre"])
+def test_a_number_typed_alone_weighs_little(small, number):
+    from kb.search.concepts import NUMBER, TYPED
+
+    concepts = search(small, f"{number} trample").built.concepts
+    weights = [alt.weight for c in concepts if c.words == number for alt in c.alternatives]
+    assert all(w <= TYPED * NUMBER for w in weights)

@@ -18,6 +18,9 @@ OTHER = {"it": "en", "en": "it"}
 
 # Weights of the alternatives of a concept, relative to the words as typed in the query's language.
 TYPED, OTHER_TYPED, BAG, TRANSLATED, SYNONYM, TAG, CARD = 1.0, 0.5, 0.6, 0.7, 0.8, 1.0, 2.5
+NUMBER = 0.3  # × the weight of a number typed alone ("three", "1", "tre"): a detail, not the topic
+NUMBER_WORDS = frozenset("zero one two three four five six seven eight nine ten uno una due tre quattro cinque sei "
+                         "sette otto nove dieci".split())  # fmt: skip
 MAX_UNIT = 6  # words in a multi-word unit (card names, tag forms, lexicon entries)
 CORRECT_AT = 82  # rapidfuzz ratio for a correction of an unknown word
 RARER = 40  # a known word this many times rarer than a close neighbour (ratio ≥ 90) is corrected

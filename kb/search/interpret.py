@@ -20,6 +20,7 @@ weigh less than the words typed.
 from __future__ import annotations
 
 import weakref
+from dataclasses import replace
 from typing import Callable, Sequence
 
 from kb.index.catalog import Catalog
@@ -28,6 +29,8 @@ from kb.search.concepts import (
     FIELD,
     LANGS,
     MAX_CONCEPTS,
+    NUMBER,
+    NUMBER_WORDS,
     OTHER,
     OTHER_TYPED,
     SYNONYM,
@@ -81,6 +84,8 @@ class Reader(Units, Spelling):
                 if token.terms[lang]:
                     self._paraphrase(concept, self.thesaurus.others((token.terms[lang],), lang), lang)
             self._name_word(concept, token)
+            if token.folded in NUMBER_WORDS or token.folded.isdigit():  # "three", "1": rarely what a question is about
+                concept.alternatives = [replace(a, weight=a.weight * NUMBER) for a in concept.alternatives]
             reading.concepts.append((k, concept))  # with no alternative when nothing holds the word
         reading.concepts = distinct([c for _, c in sorted(reading.concepts, key=lambda item: item[0])])
         if len(reading.concepts) > MAX_CONCEPTS:

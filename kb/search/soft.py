@@ -24,6 +24,7 @@ MATCHED = 0.25  # a concept counts as matched by a ruling scoring at least this 
 PAIRED = 0.8  # a ruling's translation scores at least this share of the ruling's score
 CARD_SCORE = 3.0  # a ruling of a card the question names (× the alternative's weight), at least
 CARD_SHARE = 0.5  # ... or this share of what the question's other words can be worth
+TAGLESS = 0.5  # × the score of a ruling without the mechanic the question names
 TAG_SCALE = 1.5  # a ruling carrying a tag the question names: × the tag's idf
 
 
@@ -50,7 +51,15 @@ def concept_scores(executor: Executor, concepts: list) -> Match:
         importance += weight
     mask = (total > 0) & executor.alive
     share = covered / importance if importance else covered
-    return Match(mask, (total * (COVER + (1 - COVER) * share)) * mask)
+    score = (total * (COVER + (1 - COVER) * share)) * mask
+    named = [alt for concept in concepts for alt in concept.alternatives if alt.kind == "tag" and alt.weight >= 1.0]
+    if named and TAGLESS < 1.0:  # the question names a mechanic: its rulings come first
+        tagged = np.zeros(n, dtype=bool)
+        for alt in named:
+            tagged |= executor.reader.mask_of(executor.reader.postings("tags", alt.terms[0])[0])
+        if tagged.any():
+            score = np.where(tagged, score, score * np.float32(TAGLESS))
+    return Match(mask, score)
 
 
 def alternative_score(executor: Executor, alternative) -> np.ndarray | None:
