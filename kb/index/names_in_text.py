@@ -8,19 +8,20 @@ from __future__ import annotations
 from rapidfuzz import fuzz, process
 
 SEP = "\x1f"  # between the card keys of one name
+SCANS = 100  # substring searches of the names before a table of them all pays for itself
 
 
 class NamesInText:
     _names_text: str
     _spelled: tuple[dict, dict] | None
-
+    _scans: int = 0  # substring searches made so far
     # --- card names inside free text ------------------------------------------------------------
 
     def spelled(self, words: str) -> tuple[str, ...]:
         """Keys of the cards whose whole name is these words (folded, as name_terms spells them:
         "angel s grace"), else ()."""
-        if self._spelled is not None:
-            return self._spelled[0].get(words, ())
+        if self._spelled is not None or self._scanned():
+            return self._spelled_table()[0].get(words, ())
         # not warmed (a one-off search): a substring search of the names, not a table of them all
         return tuple(dict.fromkeys(k for spelled, keys in self._lines_spelled(words) if spelled == words for k in keys))
 
@@ -28,8 +29,8 @@ class NamesInText:
         """The name most alike ``words`` by spelling (ratio ≥ ``cutoff``, 0–100) among the names
         that share one of its longer words, with its card keys; None when none is close."""
         longer = [word for word in words.split() if len(word) > 3]
-        if self._spelled is not None:
-            table, by_word = self._spelled
+        if self._spelled is not None or self._scanned():
+            table, by_word = self._spelled_table()
             candidates = sorted({name for word in longer for name in by_word.get(word, ())})
         else:
             table = {}
@@ -42,6 +43,11 @@ class NamesInText:
             return None
         found = process.extractOne(words, candidates, scorer=fuzz.ratio, score_cutoff=cutoff)
         return (found[0], table[found[0]]) if found else None
+
+    def _scanned(self) -> bool:
+        """One more substring search; True once they have been so many that a table is cheaper."""
+        self._scans += 1
+        return self._scans > SCANS
 
     def _lines_spelled(self, words: str) -> list[tuple[str, list[str]]]:
         """(spelled name, card keys) of the lines whose spelled name holds ``words``."""
