@@ -24,7 +24,8 @@ MATCHED = 0.25  # a concept counts as matched by a ruling scoring at least this 
 PAIRED = 0.8  # a ruling's translation scores at least this share of the ruling's score
 CARD_SCORE = 3.0  # a ruling of a card the question names (× the alternative's weight), at least
 CARD_SHARE = 0.5  # ... or this share of what the question's other words can be worth
-TAGLESS = 0.5  # × the score of a ruling without the mechanic the question names
+TAGLESS = 0.5  # × the score of a ruling without the mechanic the question names (nor of a card it names)
+CARD_NAMED = 2.0  # the weight from which a card alternative is a card the question names (not a word of names)
 TAG_SCALE = 1.5  # a ruling carrying a tag the question names: × the tag's idf
 
 
@@ -53,12 +54,15 @@ def concept_scores(executor: Executor, concepts: list) -> Match:
     share = covered / importance if importance else covered
     score = (total * (COVER + (1 - COVER) * share)) * mask
     named = [alt for concept in concepts for alt in concept.alternatives if alt.kind == "tag" and alt.weight >= 1.0]
-    if named and TAGLESS < 1.0:  # the question names a mechanic: its rulings come first
-        tagged = np.zeros(n, dtype=bool)
+    if named and TAGLESS < 1.0:  # the question names a mechanic: its rulings come first, and the named cards'
+        kept = np.zeros(n, dtype=bool)
         for alt in named:
-            tagged |= executor.reader.mask_of(executor.reader.postings("tags", alt.terms[0])[0])
-        if tagged.any():
-            score = np.where(tagged, score, score * np.float32(TAGLESS))
+            kept |= executor.reader.mask_of(executor.reader.postings("tags", alt.terms[0])[0])
+        for alt in (a for concept in concepts for a in concept.alternatives if a.kind == "card" and a.weight >= CARD_NAMED):
+            for key in alt.terms:
+                kept |= executor.reader.by_card(key)
+        if kept.any():
+            score = np.where(kept, score, score * np.float32(TAGLESS))
     return Match(mask, score)
 
 
