@@ -117,3 +117,23 @@ def test_keyword_tags_have_an_italian_label_only_when_cards_print_one():
 def test_a_form_of_only_stop_words_is_refused():
     with pytest.raises(ValueError, match="no searchable word"):
         load("tags: [{id: x, kind: concept, rules: ['1'], forms: {it: [di, il]}}]")
+
+
+@pytest.mark.parametrize(
+    "typed, lang, meant",
+    [
+        ("comes into play", "en", "enters the battlefield"),
+        ("ETB", "en", "entra nel campo di battaglia"),
+        ("fizzles", "en", "doesn't resolve"),
+        ("steal", "en", "gain control"),
+        ("ruba", "it", "gain control"),
+        ("rianimare", "it", "reanimate"),
+        ("blinkare", "it", "blink"),
+        ("tutor", "en", "search your library"),
+    ],
+)
+def test_players_shorthand_reaches_the_rules_wording(typed, lang, meant):
+    from kb.text.analysis import phrase_terms
+    from kb.text.thesaurus import thesaurus
+
+    assert meant in {other.form for other in thesaurus().others(phrase_terms(typed, lang), lang)}
