@@ -15,7 +15,7 @@ from typing import Callable
 
 import numpy as np
 
-from kb.index.schema import LANG_CODES
+from kb.index.schema import KEYWORD_FIELDS, LANG_CODES
 from kb.index.shards import Shard
 from kb.text.analysis import LANGS
 
@@ -30,6 +30,8 @@ class IndexReader:
         self.readers, self.offsets = [], []
         columns: dict[str, list[np.ndarray]] = {}
         self.card_codes: dict[str, int] = {}
+        keywords: dict[str, dict[str, list[np.ndarray]]] = {}
+        self._old_keywords = False
         total = 0
         for shard in shards:
             reader = shard.open().reader()
@@ -39,6 +41,15 @@ class IndexReader:
             arrays.pop("source_names", None)
             arrays.pop("source", None)
             arrays["owner"] = arrays["owner"] + total  # the document carrying each one's text
+            for field in KEYWORD_FIELDS:  # (document, term) pairs: tags and rule numbers
+                if f"{field}_names" in arrays:
+                    names = arrays.pop(f"{field}_names").tolist()
+                    docs, codes = arrays.pop(f"{field}_doc") + total, arrays.pop(f"{field}_code")
+                    table = keywords.setdefault(field, {})
+                    for code in np.unique(codes):
+                        table.setdefault(names[code], []).append(docs[codes == code])
+                else:  # an index written before the arrays: its Whoosh fields hold them
+                    self._old_keywords = True
             total += len(arrays["date"])
             # the shard's card numbers → numbers over all shards
             keys = arrays.pop("card_keys").tolist()
@@ -48,6 +59,11 @@ class IndexReader:
                 columns.setdefault(name, []).append(values)
         joined = {name: np.concatenate(parts) for name, parts in columns.items()}
         self.card_keys = list(self.card_codes)  # card number → card key
+        # the documents of each tag and rule number (None: an older index, read from Whoosh)
+        self.keywords = None if self._old_keywords else {
+            field: {term: np.sort(np.concatenate(parts)).astype(np.int64) for term, parts in keywords.get(field, {}).items()}
+            for field in KEYWORD_FIELDS
+        }
         self.n = total
         self.ids = joined.get("id", np.zeros(0, "S12"))
         self.text = joined.get("text", np.zeros(0, np.int64))
@@ -96,6 +112,10 @@ class IndexReader:
 
     def postings(self, field: str, text: str) -> tuple[np.ndarray, np.ndarray]:
         """Global document numbers holding ``text`` in ``field``, and its frequency in each."""
+        if self.keywords is not None and field in KEYWORD_FIELDS:
+            ids = self.keywords[field].get(text, np.zeros(0, dtype=np.int64))
+            ids = ids[self.alive[ids]]
+            return ids, np.ones(len(ids), dtype=np.float32)
         return self.cached(("p", field, text), lambda: self._read_postings(field, text))
 
     def _walk(self, field: str, text: str):
@@ -133,6 +153,8 @@ class IndexReader:
         return np.array(sorted(found), dtype=np.int64)
 
     def expand_prefix(self, field: str, prefix: str) -> list[str]:
+        if self.keywords is not None and field in KEYWORD_FIELDS:
+            return sorted(term for term in self.keywords[field] if term.startswith(prefix))
         terms: set[str] = set()
         with self._file_lock:
             for reader in self.readers:

@@ -10,13 +10,14 @@ import json
 from datetime import date
 
 from whoosh.codec.whoosh3 import W3Codec
-from whoosh.fields import KEYWORD, STORED, TEXT, Schema
+from whoosh.fields import STORED, TEXT, Schema
 
 from kb.records import Ruling
 from kb.text.analysis import ANALYZERS, LANGS, AnalysedText
 from kb.text.analysis import terms as analysis_terms
 
 LANG_CODES = {lang: code for code, lang in enumerate(LANGS)}
+KEYWORD_FIELDS = ("tags", "rules")  # kept as (document, term) arrays beside Whoosh, not in it
 EPOCH = date(1970, 1, 1)
 
 
@@ -38,13 +39,12 @@ class LeanCodec(W3Codec):
 def schema() -> Schema:
     """The searchable fields of a ruling, and the record stored whole.
 
-    The id, the card, the language and the date are not indexed terms: they are lookups, kept
-    as per-document arrays beside the index (``docs.npz``), which saves a posting list per
-    ruling and per card, and the writing of four terms per ruling.
+    The id, the card, the language, the date, the tags and the rule numbers are not indexed
+    terms: they are lookups, kept as arrays beside the index (``docs.npz``; tags and rule
+    numbers as document/term pairs), which saves a posting list per ruling and per card, and
+    Whoosh's writing of several terms per ruling.
     """
     return Schema(
-        tags=KEYWORD(scorable=False),
-        rules=KEYWORD,
         text_it=TEXT(analyzer=ANALYZERS["it"], phrase=True),
         text_en=TEXT(analyzer=ANALYZERS["en"], phrase=True),
         record=STORED,
@@ -60,8 +60,6 @@ def document(record: Ruling, terms: dict | None = None, with_text: bool = True) 
     """The index fields of a record (``terms``: its analysed text, when already computed;
     ``with_text`` False: not its text, which an earlier document of the shard carries)."""
     doc = {
-        "tags": " ".join(record.tags),
-        "rules": " ".join(record.rules),
         "record": json.dumps(record.to_dict(), ensure_ascii=False),
     }
     for lang in indexed_langs(record) if with_text else ():

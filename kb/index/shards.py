@@ -18,6 +18,7 @@ from whoosh import index as whoosh_index
 
 from kb.index.schema import (
     EPOCH,
+    KEYWORD_FIELDS,
     LANG_CODES,
     LeanCodec,
     document,
@@ -46,7 +47,13 @@ def write_shard(path: Path, items: Iterable[tuple[Ruling, dict | None]]) -> int:
     file_codes: dict[str, int] = {}
     first: dict[tuple, int] = {}  # (file, text, languages) -> the document carrying the text
     lengths: dict[str, list[int]] = {lang: [] for lang in LANGS}
+    keywords = {field: ([], [], {}) for field in KEYWORD_FIELDS}  # documents, term codes, term → code
     for docnum, (record, terms) in enumerate(items):
+        for field, values in (("tags", record.tags), ("rules", record.rules)):
+            docs, codes, names = keywords[field]
+            for value in dict.fromkeys(values):
+                docs.append(docnum)
+                codes.append(names.setdefault(value, len(names)))
         file = file_codes.setdefault(record.source_file, len(file_codes))
         key = text_key(record.text)
         owner = first.setdefault((file, key, indexed_langs(record)), docnum)
@@ -76,6 +83,9 @@ def write_shard(path: Path, items: Iterable[tuple[Ruling, dict | None]]) -> int:
         lang=np.array(langs, dtype=np.int8),
         alive=np.ones(len(days), dtype=bool),
         **{f"len_{lang}": np.array(values, dtype=np.int32) for lang, values in lengths.items()},
+        **{name: array for field, (docs, codes, names) in keywords.items() for name, array in (
+            (f"{field}_doc", np.array(docs, dtype=np.int32)), (f"{field}_code", np.array(codes, dtype=np.int32)),
+            (f"{field}_names", np.array(list(names), dtype=str)))},
     )
     return len(days)
 
