@@ -109,6 +109,8 @@ DAMAGE = {
     ".trm truncated": lambda loc: os.truncate(_shard_file(loc, ".trm"), 10),
     ".toc empty": lambda loc: os.truncate(_shard_file(loc, ".toc"), 0),
     ".pst cut in half": lambda loc: os.truncate(_shard_file(loc, ".pst"), _shard_file(loc, ".pst").stat().st_size // 2),
+    "records cut in half": lambda loc: os.truncate(_shard_file(loc, "records.jsonl"),
+                                                   _shard_file(loc, "records.jsonl").stat().st_size // 2),
 }
 POINTER = {"empty CURRENT", "garbage CURRENT", "CURRENT names a missing generation"}
 
@@ -150,6 +152,20 @@ def test_data_is_built_only_when_there_is_no_index_at_all(tmp_path, monkeypatch)
     (_live(location) / "manifest.json").unlink()
     with pytest.raises(IndexDamaged):
         refresh(Location(location.path))
+
+
+def test_a_record_torn_in_place_is_a_clear_error(runner, built):
+    """Bytes changed without changing the file's size pass the cheap check on opening; reading
+    the record says which file is damaged and how to fix it (kb verify finds it beforehand)."""
+    target = _shard_file(built, "records.jsonl")
+    data = bytearray(target.read_bytes())
+    data[: data.index(b"\n")] = b"x" * data.index(b"\n")  # the first record, overwritten
+    target.write_bytes(bytes(data))
+    result = kb(runner, "search", "goad OR madness OR split", "--all-cards", "--limit", "0", "--index", built.path)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert str(target) in result.stderr and "damaged" in result.stderr and "kb ingest --full" in result.stderr
+    verified = kb(runner, "verify", "--index", built.path)
+    assert verified.exit_code == 1 and "records.jsonl" in verified.output
 
 
 def test_verify_finds_a_flipped_byte(runner, built):

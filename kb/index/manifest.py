@@ -17,7 +17,7 @@ from kb.ingest import importers
 from kb.ingest.report import Report
 from kb.ingest.sources import fingerprint
 
-SCHEMA_VERSION = 17  # what the index holds and how its terms are made (17: tags and rule numbers as arrays)
+SCHEMA_VERSION = 18  # what the index holds and how its terms are made (18: records beside Whoosh)
 DATA_DIR_ENV = "KB_DATA"
 
 

@@ -11,12 +11,13 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
+from pathlib import Path
 from typing import Callable
 
 import numpy as np
 
 from kb.index.schema import KEYWORD_FIELDS, LANG_CODES
-from kb.index.shards import Shard
+from kb.index.shards import RECORDS, Shard, read_record
 from kb.text.analysis import LANGS
 
 POSITION_BITS = 20  # a global position is docnum << POSITION_BITS | position in the text
@@ -28,6 +29,7 @@ class IndexReader:
 
     def __init__(self, shards: list[Shard]):
         self.readers, self.offsets = [], []
+        self.records: list = []  # per shard: (record starts, the records file), or None (stored in Whoosh)
         columns: dict[str, list[np.ndarray]] = {}
         self.card_codes: dict[str, int] = {}
         keywords: dict[str, dict[str, list[np.ndarray]]] = {}
@@ -40,6 +42,8 @@ class IndexReader:
             self.offsets.append(total)
             arrays.pop("source_names", None)
             arrays.pop("source", None)
+            starts = arrays.pop("record_at", None)  # where each record starts in the records file
+            self.records.append(None if starts is None else (starts, (shard.path / RECORDS).open("rb")))
             arrays["owner"] = arrays["owner"] + total  # the document carrying each one's text
             for field in KEYWORD_FIELDS:  # (document, term) pairs: tags and rule numbers
                 if f"{field}_names" in arrays:
@@ -92,6 +96,9 @@ class IndexReader:
         with self._file_lock:
             for reader in self.readers:
                 reader.close()
+            for records in self.records:
+                if records is not None:
+                    records[1].close()
 
     # --- remembered values ----------------------------------------------------------------
 
@@ -163,10 +170,13 @@ class IndexReader:
 
     def stored(self, docnum: int) -> dict:
         """The stored record of a document."""
-        for reader, offset in zip(reversed(self.readers), reversed(self.offsets)):
+        for reader, offset, records in zip(reversed(self.readers), reversed(self.offsets), reversed(self.records)):
             if docnum >= offset:
                 with self._file_lock:
-                    return json.loads(reader.stored_fields(docnum - offset)["record"])
+                    if records is None:  # an index written before the records file
+                        return json.loads(reader.stored_fields(docnum - offset)["record"])
+                    starts, handle = records
+                    return read_record(handle, starts, docnum - offset, Path(handle.name))
         raise IndexError(docnum)
 
     def carrier_texts(self) -> tuple[np.ndarray, list[str]]:

@@ -6,11 +6,10 @@ beside the index (``docs.npz``, kb.index.shards), which saves a posting list per
 
 from __future__ import annotations
 
-import json
 from datetime import date
 
 from whoosh.codec.whoosh3 import W3Codec
-from whoosh.fields import STORED, TEXT, Schema
+from whoosh.fields import TEXT, Schema
 
 from kb.records import Ruling
 from kb.text.analysis import ANALYZERS, LANGS, AnalysedText
@@ -37,7 +36,7 @@ class LeanCodec(W3Codec):
 
 
 def schema() -> Schema:
-    """The searchable fields of a ruling, and the record stored whole.
+    """The searchable fields of a ruling (the record is stored whole beside the index).
 
     The id, the card, the language, the date, the tags and the rule numbers are not indexed
     terms: they are lookups, kept as arrays beside the index (``docs.npz``; tags and rule
@@ -47,7 +46,6 @@ def schema() -> Schema:
     return Schema(
         text_it=TEXT(analyzer=ANALYZERS["it"], phrase=True),
         text_en=TEXT(analyzer=ANALYZERS["en"], phrase=True),
-        record=STORED,
     )
 
 
@@ -57,11 +55,10 @@ def indexed_langs(record: Ruling) -> tuple[str, ...]:
 
 
 def document(record: Ruling, terms: dict | None = None, with_text: bool = True) -> dict:
-    """The index fields of a record (``terms``: its analysed text, when already computed;
-    ``with_text`` False: not its text, which an earlier document of the shard carries)."""
-    doc = {
-        "record": json.dumps(record.to_dict(), ensure_ascii=False),
-    }
+    """The Whoosh fields of a record: its text (``terms``: analysed, when already computed;
+    ``with_text`` False: none, an earlier document of the shard carries it). The record itself
+    is stored beside the index (kb.index.shards)."""
+    doc = {}
     for lang in indexed_langs(record) if with_text else ():
         known = (terms or {}).get(lang)
         doc[f"text_{lang}"] = AnalysedText(record.text, known if known is not None else analysis_terms(record.text, lang))

@@ -16,6 +16,7 @@ from typing import Iterable
 import numpy as np
 from whoosh import index as whoosh_index
 
+from kb.errors import IndexDamaged
 from kb.index.schema import (
     EPOCH,
     KEYWORD_FIELDS,
@@ -27,6 +28,9 @@ from kb.index.schema import (
 )
 from kb.records import Ruling, text_key
 from kb.text.analysis import LANGS
+
+
+RECORDS = "records.jsonl"  # each document's record, one JSON line each, found by ``record_at``
 
 
 def write_shard(path: Path, items: Iterable[tuple[Ruling, dict | None]]) -> int:
@@ -48,7 +52,12 @@ def write_shard(path: Path, items: Iterable[tuple[Ruling, dict | None]]) -> int:
     first: dict[tuple, int] = {}  # (file, text, languages) -> the document carrying the text
     lengths: dict[str, list[int]] = {lang: [] for lang in LANGS}
     keywords = {field: ([], [], {}) for field in KEYWORD_FIELDS}  # documents, term codes, term → code
+    records = (path / RECORDS).open("wb")
+    starts = [0]  # where each record starts in the records file, and where the last ends
     for docnum, (record, terms) in enumerate(items):
+        line = json.dumps(record.to_dict(), ensure_ascii=False).encode("utf-8") + b"\n"
+        records.write(line)
+        starts.append(starts[-1] + len(line))
         for field, values in (("tags", record.tags), ("rules", record.rules)):
             docs, codes, names = keywords[field]
             for value in dict.fromkeys(values):
@@ -70,6 +79,7 @@ def write_shard(path: Path, items: Iterable[tuple[Ruling, dict | None]]) -> int:
             text = doc.get(f"text_{lang}")
             lengths[lang].append(len(text.terms) if text is not None else lengths[lang][owner] if owner < docnum else 0)
     writer.commit()
+    records.close()
     _save_arrays(
         path,
         id=np.array(ids, dtype="S12"),
@@ -82,6 +92,7 @@ def write_shard(path: Path, items: Iterable[tuple[Ruling, dict | None]]) -> int:
         date=np.array(days, dtype=np.int32),
         lang=np.array(langs, dtype=np.int8),
         alive=np.ones(len(days), dtype=bool),
+        record_at=np.array(starts, dtype=np.int64),
         **{f"len_{lang}": np.array(values, dtype=np.int32) for lang, values in lengths.items()},
         **{name: array for field, (docs, codes, names) in keywords.items() for name, array in (
             (f"{field}_doc", np.array(docs, dtype=np.int32)), (f"{field}_code", np.array(codes, dtype=np.int32)),
@@ -112,6 +123,18 @@ def delete_from_shard(path: Path, ids: Iterable[str]) -> list[Ruling]:
     return deleted
 
 
+def read_record(handle, starts: np.ndarray, docnum: int, path: Path) -> dict:
+    """The record of a document of a shard, read from its records file (IndexDamaged when the
+    bytes there are not one)."""
+    start, end = int(starts[docnum]), int(starts[docnum + 1])
+    handle.seek(start)
+    try:
+        return json.loads(handle.read(end - start))
+    except ValueError:
+        raise IndexDamaged(f"{path}: the record of document {docnum} is damaged; "
+                           f"check the index with kb verify, rebuild it with kb ingest --full") from None
+
+
 def _save_arrays(path: Path, **arrays: np.ndarray) -> None:
     """Write docs.npz as a new file (never in place: a later generation may share the old one
     through a hard link)."""
@@ -139,11 +162,15 @@ class Shard:
         return self.records_at(int(d) for d in np.flatnonzero(self.arrays()["alive"]))
 
     def records_at(self, docnums: Iterable[int]) -> list[Ruling]:
-        reader = self.open().reader()
-        try:
-            return [Ruling.from_dict(json.loads(reader.stored_fields(d)["record"])) for d in docnums]
-        finally:
-            reader.close()
+        starts = self.arrays().get("record_at")
+        if starts is None:  # written before the records file: stored in Whoosh
+            reader = self.open().reader()
+            try:
+                return [Ruling.from_dict(json.loads(reader.stored_fields(d)["record"])) for d in docnums]
+            finally:
+                reader.close()
+        with (self.path / RECORDS).open("rb") as handle:
+            return [Ruling.from_dict(read_record(handle, starts, d, self.path / RECORDS)) for d in docnums]
 
     def records_of_cards(self, keys: set[str]) -> list[Ruling]:
         """The live rulings of these cards (by card key)."""
