@@ -32,7 +32,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
-from filelock import FileLock, Timeout
 
 from kb.errors import IndexBusy, IndexDamaged, IndexMissing
 from kb.index.shards import Shard
@@ -205,6 +204,8 @@ class Location:
     def writer(self, wait: bool = True, on_wait: Callable[[str], None] | None = None) -> Iterator[None]:
         """Hold the location's lock while building and publishing a generation. Another writer
         waits (``on_wait`` hears why) or, with ``wait`` False, IndexBusy."""
+        from filelock import FileLock, Timeout  # only writers need it (a search starts faster)
+
         self.path.mkdir(parents=True, exist_ok=True)
         lock = FileLock(str(self.path / "LOCK"))
         try:

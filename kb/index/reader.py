@@ -32,7 +32,7 @@ class IndexReader:
         self.records: list = []  # per shard: (record starts, the records file), or None (stored in Whoosh)
         columns: dict[str, list[np.ndarray]] = {}
         self.card_codes: dict[str, int] = {}
-        keywords: dict[str, dict[str, list[np.ndarray]]] = {}
+        keywords: dict[str, list] = {}  # field → per shard: (documents, term codes, term → code)
         self._old_keywords = False
         total = 0
         for shard in shards:
@@ -47,11 +47,9 @@ class IndexReader:
             arrays["owner"] = arrays["owner"] + total  # the document carrying each one's text
             for field in KEYWORD_FIELDS:  # (document, term) pairs: tags and rule numbers
                 if f"{field}_names" in arrays:
-                    names = arrays.pop(f"{field}_names").tolist()
+                    names = {name: code for code, name in enumerate(arrays.pop(f"{field}_names").tolist())}
                     docs, codes = arrays.pop(f"{field}_doc") + total, arrays.pop(f"{field}_code")
-                    table = keywords.setdefault(field, {})
-                    for code in np.unique(codes):
-                        table.setdefault(names[code], []).append(docs[codes == code])
+                    keywords.setdefault(field, []).append((docs.astype(np.int64), codes, names))
                 else:  # an index written before the arrays: its Whoosh fields hold them
                     self._old_keywords = True
             total += len(arrays["date"])
@@ -63,11 +61,8 @@ class IndexReader:
                 columns.setdefault(name, []).append(values)
         joined = {name: np.concatenate(parts) for name, parts in columns.items()}
         self.card_keys = list(self.card_codes)  # card number → card key
-        # the documents of each tag and rule number (None: an older index, read from Whoosh)
-        self.keywords = None if self._old_keywords else {
-            field: {term: np.sort(np.concatenate(parts)).astype(np.int64) for term, parts in keywords.get(field, {}).items()}
-            for field in KEYWORD_FIELDS
-        }
+        # the (document, term) pairs of tags and rule numbers (None: an older index, read from Whoosh)
+        self.keywords = None if self._old_keywords else {field: keywords.get(field, []) for field in KEYWORD_FIELDS}
         self.n = total
         self.ids = joined.get("id", np.zeros(0, "S12"))
         self.text = joined.get("text", np.zeros(0, np.int64))
@@ -81,8 +76,10 @@ class IndexReader:
             lang: float(lengths[lengths > 0].mean()) if (lengths > 0).any() else 1.0
             for lang, lengths in self.lengths.items()
         }
-        self.doc_count = len(np.unique(self.owner[self.alive]))  # texts, for idf
-        live_owners = np.unique(self.owner[self.alive])
+        carriers = np.zeros(self.n, dtype=bool)
+        carriers[self.owner[self.alive]] = True  # the documents carrying the live rulings' texts
+        live_owners = np.flatnonzero(carriers)
+        self.doc_count = len(live_owners)  # texts, for idf
         # per language: the texts indexed in that language's field, for that field's idf
         self.field_count = {lang: max(1, int((self.lengths[lang][live_owners] > 0).sum())) for lang in LANGS}
         # each document's text as a small number (the same for the same text): for collapsing
@@ -120,10 +117,14 @@ class IndexReader:
     def postings(self, field: str, text: str) -> tuple[np.ndarray, np.ndarray]:
         """Global document numbers holding ``text`` in ``field``, and its frequency in each."""
         if self.keywords is not None and field in KEYWORD_FIELDS:
-            ids = self.keywords[field].get(text, np.zeros(0, dtype=np.int64))
-            ids = ids[self.alive[ids]]
-            return ids, np.ones(len(ids), dtype=np.float32)
+            return self.cached(("k", field, text), lambda: self._keyword_postings(field, text))
         return self.cached(("p", field, text), lambda: self._read_postings(field, text))
+
+    def _keyword_postings(self, field: str, text: str) -> tuple[np.ndarray, np.ndarray]:
+        parts = [docs[codes == names[text]] for docs, codes, names in self.keywords[field] if text in names]
+        ids = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+        ids = ids[self.alive[ids]]
+        return ids, np.ones(len(ids), dtype=np.float32)
 
     def _walk(self, field: str, text: str):
         """Each posting of a term over all shards: (its shard's matcher at it, the shard's
@@ -161,7 +162,7 @@ class IndexReader:
 
     def expand_prefix(self, field: str, prefix: str) -> list[str]:
         if self.keywords is not None and field in KEYWORD_FIELDS:
-            return sorted(term for term in self.keywords[field] if term.startswith(prefix))
+            return sorted({term for _, _, names in self.keywords[field] for term in names if term.startswith(prefix)})
         terms: set[str] = set()
         with self._file_lock:
             for reader in self.readers:
