@@ -77,9 +77,10 @@ def alternative_score(executor: Executor, alternative) -> np.ndarray | None:
             score[ids] += contributions
         return score
     if kind == "phrase":
-        from whoosh import query as wq
-
-        return executor.evaluate(wq.Phrase(field, list(terms))).score
+        ids, scores = executor.reader.cached(("phrase", field, terms), lambda: _phrase(executor, field, terms))
+        score = np.zeros(n, dtype=np.float32)
+        score[ids] = scores
+        return score
     if kind == "tag":
         ids, _ = executor.reader.postings("tags", terms[0])
         if not len(ids):
@@ -92,6 +93,15 @@ def alternative_score(executor: Executor, alternative) -> np.ndarray | None:
             mask |= executor.reader.by_card(key)
         return mask * np.float32(CARD_SCORE)
     raise ValueError(f"unknown alternative kind {kind!r}")
+
+
+def _phrase(executor: Executor, field: str, terms: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """The rulings holding a phrase and their scores, kept sparse (remembered per index)."""
+    from whoosh import query as wq
+
+    score = executor.evaluate(wq.Phrase(field, list(terms))).score
+    ids = np.flatnonzero(score)
+    return ids, score[ids]
 
 
 def through_pairs(match: Match, pairs: tuple[np.ndarray, np.ndarray]) -> Match:

@@ -24,6 +24,9 @@ from kb.text.common import is_common
 from kb.text.lexicon import lexicon
 
 
+CORRECTIONS_KEPT = 10_000  # words remembered with their correction (or none)
+
+
 class Spelling:
     def _unknown(self, token: Token) -> bool:
         """No text holds the word in either language, no vocabulary knows it (by its terms)."""
@@ -55,7 +58,15 @@ class Spelling:
         return False
 
     def _better(self, token: Token) -> str | None:
-        """The word to search instead of a misspelled one, or None."""
+        """The word to search instead of a misspelled one, or None (remembered per word)."""
+        memo = self.__dict__.setdefault("_corrections", {})
+        if token.folded not in memo:
+            if len(memo) >= CORRECTIONS_KEPT:
+                memo.clear()
+            memo[token.folded] = self._closest_word(token)
+        return memo[token.folded]
+
+    def _closest_word(self, token: Token) -> str | None:
         words, counts = self.words()
         if not words:
             return None
