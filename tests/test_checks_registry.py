@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import os
+
 import pytest
 
 import kb.checks as checks
@@ -128,3 +130,18 @@ def test_a_negation_or_an_opposite_turns_a_sentence_over(said, known, opposite):
 
     (ours,), (theirs,) = reading(said, "en"), reading(known, "en")
     assert turned_over(ours, theirs) is opposite
+
+
+def test_links_are_the_same_whatever_the_hash_seed():
+    """Sets iterate in another order under another PYTHONHASHSEED; the similarities (floats
+    summed in that order) and so the links must not depend on it."""
+    import subprocess
+    import sys
+
+    code = ("from kb.checks.links import linker; l = linker(); from kb.checks.meaning import reading; "
+            "print([repr(float(x)) for t, g in [('A goaded creature attacks each combat if able and attacks a player "
+            "other than the goading player if able.', 'en'), ('Una carta con follia scartata va in esilio.', 'it')] "
+            "for s in reading(t, g) for x in l._cosines(s.content)])")  # fmt: skip
+    runs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2", "3")}  # fmt: skip
+    assert len(runs) == 1

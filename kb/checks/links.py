@@ -63,7 +63,7 @@ class Linker:
             for feature in known.sentence.content:
                 counts[feature] += 1
         total = len(self.known) + 1
-        self.idf = {f: math.log(total / (1 + n)) + 1.0 for f, n in counts.items()}
+        self.idf = {f: math.log(total / (1 + n)) + 1.0 for f, n in sorted(counts.items())}  # one order on every run
         self.unseen = math.log(total) + 1.0  # a feature no phrasing has
         self.norms = [self._norm(k.sentence.content) for k in self.known]
         # one row per feature, one column per known phrasing: the feature's weight squared where
@@ -81,7 +81,7 @@ class Linker:
         self._memo: dict[tuple, tuple[Link, ...]] = {}
 
     def _norm(self, content: Iterable[str]) -> float:
-        return math.sqrt(sum(self.idf.get(f, self.unseen) ** 2 for f in content)) or 1.0
+        return math.sqrt(sum(self.idf.get(f, self.unseen) ** 2 for f in sorted(content))) or 1.0
 
     def link(self, text: str, lang: str, tags: Sequence[str] = ()) -> tuple[Link, ...]:
         """The claims a ruling states or denies, best first (remembered by text, language, tags:
@@ -116,6 +116,8 @@ class Linker:
             for number in np.flatnonzero(usable & (cos > 0)):
                 score = float(cos[number])
                 known = self.known[number]
+                if score <= min(best.get((known.claim, False), (0.0,))[0], best.get((known.claim, True), (0.0,))[0]):
+                    continue  # improves neither reading of its claim, whichever it is
                 # only a single sentence against a single sentence says the opposite: the
                 # negations of a window of two, or of a phrasing of two, don't line up
                 flipped = window.single and known.sentence.single and turned_over(window, known.sentence)
@@ -141,7 +143,7 @@ class Linker:
     def _cosines(self, content: frozenset) -> np.ndarray:
         """The cosine of ``content`` with every known phrasing (0 where they share no feature)."""
         row_of = self.feature_row
-        rows = [row_of[f] for f in content if f in row_of]
+        rows = sorted(row_of[f] for f in content if f in row_of)  # one order: the same sums on every run
         if not rows:
             return np.zeros(len(self.known))
         norm = math.sqrt(float(self.square[rows].sum()) + (len(content) - len(rows)) * self.unseen**2) or 1.0

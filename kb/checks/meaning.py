@@ -55,7 +55,12 @@ class Sentence:
     content: frozenset
     negations: int
     single: bool = True  # one sentence (False: a window of two)
-    clauses: tuple = ()  # of Clause: what each part says, and whether it says its opposite
+    lang: str = "en"
+
+    @property
+    def clauses(self) -> tuple:
+        """Of Clause: what each part says, and whether it says its opposite (read when asked)."""
+        return clauses(self.text, self.lang)
 
 
 def sentences(text: str) -> list[str]:
@@ -69,6 +74,7 @@ _ASIDE = re.compile(r"\([^()]{0,200}\)")  # "(no part of it)": an aside, not wha
 _CLAUSE = re.compile(r"[,;:()\u2014]|\s-\s|\b(?:but|ma|however|tuttavia|though|sebbene)\b", re.IGNORECASE)
 
 
+@lru_cache(maxsize=20_000)
 def clauses(text: str, lang: str) -> tuple[Clause, ...]:
     """The clauses of a sentence that say something, each with its content and whether it is
     negated (asides and idioms left out, as for ``negations``)."""
@@ -151,7 +157,7 @@ def content(text: str, lang: str) -> frozenset:
 
 def reading(text: str, lang: str) -> tuple[Sentence, ...]:
     """Each sentence of ``text`` with its content and its negations."""
-    return tuple(Sentence(s, content(s, lang), negations(s, lang), clauses=clauses(s, lang)) for s in sentences(text))
+    return tuple(Sentence(s, content(s, lang), negations(s, lang), lang=lang) for s in sentences(text))
 
 
 def _best(translations):
