@@ -122,6 +122,8 @@ _LETTERS = re.compile(r"[^\W\d_]{2,}")
 
 def surface_words(text: str) -> set[str]:
     """The words of a text as typed, folded (no stemming, no digits): what typos are corrected to."""
+    if text.isascii():  # most rulings: folding is lower-casing, once for the whole text
+        return set(_LETTERS.findall(text.lower()))
     return {fold(word) for word in _LETTERS.findall(text)}
 
 
