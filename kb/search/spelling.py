@@ -67,14 +67,14 @@ class Spelling:
         return memo[token.folded]
 
     def _closest_word(self, token: Token) -> str | None:
-        words, counts = self.words()
-        if not words:
-            return None
         unknown = self._unknown(token)
         if not unknown:
             rare = sum(self.df(FIELD[lang], token.terms[lang]) for lang in LANGS if token.terms[lang])
             if rare > 2:
-                return None
+                return None  # a word the texts hold: decided before the words of the texts are read
+        words, counts = self.words()
+        if not words:
+            return None
         found = process.extract(token.folded, words, scorer=fuzz.ratio, limit=5,
                                 score_cutoff=CORRECT_AT if unknown else 90)  # fmt: skip
         found = [(word, score, at) for word, score, at in found if word != token.folded]
