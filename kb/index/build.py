@@ -71,6 +71,7 @@ def _ingest(location, paths, names, strict, progress, full) -> Report:
     if plan is not None and not plan.changed:
         return _unchanged(current, skipped, strict)
     report = Report(files_skipped=skipped)
+    vocabulary()  # read once here: the worker processes inherit it, and the generation records it
     table = load_names([*name_files, *table_files], report.problems)
     prepass = importers.prepare(ruling_files)
     for pair in prepass.pairs:
