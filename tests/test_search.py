@@ -229,3 +229,16 @@ def test_a_cold_catalog_finds_names_in_free_text_as_a_warm_one(store, words, cut
     assert sorted(cold.spelled(words)) == sorted(warm.spelled(words))
     found, expected = cold.closest_spelled(words, cutoff), warm.closest_spelled(words, cutoff)
     assert (found and (found[0], sorted(found[1]))) == (expected and (expected[0], sorted(expected[1])))
+
+
+@pytest.mark.parametrize("values", [[], [7], [3, 1, 2, 1, 3, 3], list(range(50, 0, -3)) * 2])
+def test_group_numbers_and_first_of_each_are_what_numpy_unique_gives(values):
+    import numpy as np
+
+    from kb.index.reader import first_of_each, group_numbers
+
+    array = np.array(values, dtype=np.int64)
+    expected = np.unique(array, return_inverse=True)[1] if len(array) else np.zeros(0)
+    assert group_numbers(array).tolist() == expected.tolist()
+    firsts = np.sort(np.unique(array, return_index=True)[1]) if len(array) else np.zeros(0)
+    assert first_of_each(array).tolist() == firsts.tolist()

@@ -17,7 +17,7 @@ import numpy as np
 from whoosh import query as wq
 
 from kb.errors import QueryError
-from kb.index.reader import POSITION_BITS, IndexReader
+from kb.index.reader import POSITION_BITS, IndexReader, first_of_each
 from kb.index.schema import EPOCH
 from kb.search.fields import Cards, Regex
 from kb.text.analysis import LANGS
@@ -115,7 +115,7 @@ class Executor:
             if not len(chain):
                 break
         carriers = np.zeros(self.n, dtype=bool)
-        carriers[np.unique(chain >> POSITION_BITS)] = True
+        carriers[chain >> POSITION_BITS] = True
         score = np.zeros(self.n, dtype=np.float32)
         for word in q.words:
             ids, contributions = self.bm25(q.fieldname, word)
@@ -200,8 +200,7 @@ class Executor:
                 chosen = np.arange(len(docs))
             order = docs[chosen[np.lexsort((docs[chosen], keys[chosen]))]]
             if collapse and len(order):
-                _, first = np.unique(self.reader.text_group[order], return_index=True)
-                order = order[np.sort(first)]
+                order = order[first_of_each(self.reader.text_group[order])]
             if len(order) >= need or take >= len(docs):
                 break
             take = min(len(docs), take * 4)
