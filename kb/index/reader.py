@@ -28,13 +28,7 @@ def group_numbers(values: np.ndarray) -> np.ndarray:
     """Each value's number among the distinct values, in sorted order (what ``np.unique``'s
     inverse gives, without the import of ``numpy.ma`` it makes on first use: 10 ms of every
     one-off search)."""
-    if not len(values):
-        return np.zeros(0, dtype=np.int32)
-    order = np.argsort(values, kind="stable")
-    ordered = values[order]
-    starts = np.empty(len(values), dtype=bool)
-    starts[0] = True
-    np.not_equal(ordered[1:], ordered[:-1], out=starts[1:])
+    order, starts = _runs(values)
     numbers = np.empty(len(values), dtype=np.int32)
     numbers[order] = np.cumsum(starts) - 1
     return numbers
@@ -42,14 +36,17 @@ def group_numbers(values: np.ndarray) -> np.ndarray:
 
 def first_of_each(groups: np.ndarray) -> np.ndarray:
     """The positions of the first element of each group, in order of position."""
-    if not len(groups):
-        return np.zeros(0, dtype=np.int64)
-    order = np.argsort(groups, kind="stable")
-    ordered = groups[order]
-    starts = np.empty(len(groups), dtype=bool)
-    starts[0] = True
-    np.not_equal(ordered[1:], ordered[:-1], out=starts[1:])
+    order, starts = _runs(groups)
     return np.sort(order[starts])
+
+
+def _runs(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The order that sorts ``values`` (stable), and where each run of equal values starts in it."""
+    order = np.argsort(values, kind="stable")
+    ordered = values[order]
+    starts = np.ones(len(values), dtype=bool)
+    np.not_equal(ordered[1:], ordered[:-1], out=starts[1:])
+    return order, starts
 
 
 class IndexReader:
