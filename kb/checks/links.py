@@ -65,23 +65,27 @@ class Linker:
         total = len(self.known) + 1
         self.idf = {f: math.log(total / (1 + n)) + 1.0 for f, n in sorted(counts.items())}  # one order on every run
         self.unseen = math.log(total) + 1.0  # a feature no phrasing has
-        self.norms = [self._norm(k.sentence.content) for k in self.known]
         # one row per feature, one column per known phrasing: the feature's weight squared where
         # the phrasing holds it, so that a sentence's dot products are a sum of its features' rows
         self.feature_row = {feature: row for row, feature in enumerate(self.idf)}
-        self.weights = np.zeros((len(self.idf) + 1, len(self.known)), dtype=np.float64)
+        self.square = np.array([weight**2 for weight in self.idf.values()], dtype=np.float64)  # by row
+        self.weights = np.zeros((len(self.idf), len(self.known)), dtype=np.float64)
         for number, known in enumerate(self.known):
             for feature in known.sentence.content:
-                self.weights[self.feature_row[feature], number] = self.idf[feature] ** 2
-        self.norm_array = np.array(self.norms, dtype=np.float64)
-        self.square = np.array([weight**2 for weight in self.idf.values()], dtype=np.float64)  # by row
+                self.weights[self.feature_row[feature], number] = self.square[self.feature_row[feature]]
+        self.norm_array = np.array([self._rows_and_norm(k.sentence.content)[1] for k in self.known], dtype=np.float64)
         self._usable: dict[frozenset, np.ndarray] = {}  # allowed claims → their phrasings (a mask)
         self.claim_of = np.array([known.claim for known in self.known], dtype=object)
         self.tags = {**tags, NO_CLAIM: ""}
         self._memo: dict[tuple, tuple[Link, ...]] = {}
 
-    def _norm(self, content: Iterable[str]) -> float:
-        return math.sqrt(sum(self.idf.get(f, self.unseen) ** 2 for f in sorted(content))) or 1.0
+    def _rows_and_norm(self, content: Iterable[str]) -> tuple[list[int], float]:
+        """The rows of a content's known features (in one order: the same sums on every run),
+        and its length as a weighted vector (a feature no phrasing has weighs ``unseen``)."""
+        content = tuple(content)
+        rows = sorted(self.feature_row[f] for f in content if f in self.feature_row)
+        norm = math.sqrt(float(self.square[rows].sum()) + (len(content) - len(rows)) * self.unseen**2) or 1.0
+        return rows, norm
 
     def link(self, text: str, lang: str, tags: Sequence[str] = ()) -> tuple[Link, ...]:
         """The claims a ruling states or denies, best first (remembered by text, language, tags:
@@ -142,11 +146,9 @@ class Linker:
 
     def _cosines(self, content: frozenset) -> np.ndarray:
         """The cosine of ``content`` with every known phrasing (0 where they share no feature)."""
-        row_of = self.feature_row
-        rows = sorted(row_of[f] for f in content if f in row_of)  # one order: the same sums on every run
+        rows, norm = self._rows_and_norm(content)
         if not rows:
             return np.zeros(len(self.known))
-        norm = math.sqrt(float(self.square[rows].sum()) + (len(content) - len(rows)) * self.unseen**2) or 1.0
         return self.weights[rows].sum(axis=0) / (norm * self.norm_array)
 
 

@@ -148,8 +148,8 @@ class Catalog(NamesInText):
         return self._cards[key]
 
     def _lines_holding(self, needle: str, column: int, whole_words: bool) -> list[tuple[str, list[str]]]:
-        """(folded name, card keys) of the lines whose ``column`` (0: folded name, 1: spelled)
-        holds ``needle``, as whole words or anywhere. A plain substring search (``str.find``)
+        """(that column's name, card keys) of the lines whose ``column`` (0: folded name, 1:
+        spelled as index words) holds ``needle``, as whole words or anywhere. A plain substring search (``str.find``)
         then a look at each hit: far faster than a regular expression over the whole text."""
         text, rows, seen = self._names_text, [], set()
         at = text.find(needle)
@@ -162,7 +162,7 @@ class Catalog(NamesInText):
                 cell = (folded, spelled)[column]
                 if (f" {needle} " in f" {cell} ") if whole_words else (needle in cell):
                     seen.add(start)
-                    rows.append((folded, keys.split(_SEP)))
+                    rows.append((cell, keys.split(_SEP)))
             at = text.find(needle, at + 1)
         return rows
 

@@ -5,6 +5,8 @@ search looks them up by substring search."""
 
 from __future__ import annotations
 
+from typing import Callable
+
 from rapidfuzz import fuzz, process
 
 SEP = "\x1f"  # between the card keys of one name
@@ -14,6 +16,7 @@ SCANS = 100  # substring searches of the names before a table of them all pays f
 class NamesInText:
     _names_text: str
     _spelled: tuple[dict, dict] | None
+    _lines_holding: Callable  # kb.index.catalog.Catalog's substring search of the names
     _scans: int = 0  # substring searches made so far
     # --- card names inside free text ------------------------------------------------------------
 
@@ -23,7 +26,8 @@ class NamesInText:
         if self._spelled is not None or self._scanned():
             return self._spelled_table()[0].get(words, ())
         # not warmed (a one-off search): a substring search of the names, not a table of them all
-        return tuple(dict.fromkeys(k for spelled, keys in self._lines_spelled(words) if spelled == words for k in keys))
+        rows = self._lines_holding(words, 1, whole_words=False)
+        return tuple(dict.fromkeys(k for spelled, keys in rows if spelled == words for k in keys))
 
     def closest_spelled(self, words: str, cutoff: float) -> tuple[str, tuple[str, ...]] | None:
         """The name most alike ``words`` by spelling (ratio ≥ ``cutoff``, 0–100) among the names
@@ -35,9 +39,8 @@ class NamesInText:
         else:
             table = {}
             for word in longer:
-                for spelled, keys in self._lines_spelled(word):
-                    if f" {word} " in f" {spelled} ":
-                        table[spelled] = tuple(dict.fromkeys([*table.get(spelled, ()), *keys]))
+                for spelled, keys in self._lines_holding(word, 1, whole_words=True):
+                    table[spelled] = tuple(dict.fromkeys([*table.get(spelled, ()), *keys]))
             candidates = sorted(table)
         if not candidates:
             return None
@@ -48,18 +51,6 @@ class NamesInText:
         """One more substring search; True once they have been so many that a table is cheaper."""
         self._scans += 1
         return self._scans > SCANS
-
-    def _lines_spelled(self, words: str) -> list[tuple[str, list[str]]]:
-        """(spelled name, card keys) of the lines whose spelled name holds ``words``."""
-        text, rows, at = self._names_text, [], self._names_text.find(words)
-        while at >= 0:
-            start = text.rfind("\n", 0, at) + 1
-            end = text.find("\n", at)
-            _, spelled, keys = text[start : end if end >= 0 else len(text)].split("\t")
-            if words in spelled:
-                rows.append((spelled, keys.split(SEP)))
-            at = text.find(words, end if end >= 0 else len(text))
-        return rows
 
     def _spelled_table(self) -> tuple[dict, dict]:
         """Names as index words → card keys, and each word of a name → those names (built once)."""

@@ -60,6 +60,7 @@ class Reader(Units, Spelling):
         self.vocab, self.lexicon, self.catalog, self.df = vocab, lexicon, catalog, df
         self.thesaurus = thesaurus()
         self.words = words  # () -> (surface words, their counts as an array), of the texts
+        self.corrections: dict[str, str | None] = {}  # word → its correction (or none), remembered
         self.lang = "en"
 
     def read(self, typed: Sequence[str]) -> Reading:

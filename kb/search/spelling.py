@@ -59,7 +59,7 @@ class Spelling:
 
     def _better(self, token: Token) -> str | None:
         """The word to search instead of a misspelled one, or None (remembered per word)."""
-        memo = self.__dict__.setdefault("_corrections", {})
+        memo = self.corrections
         if token.folded not in memo:
             if len(memo) >= CORRECTIONS_KEPT:
                 memo.clear()
