@@ -235,8 +235,7 @@ def test_a_common_word_the_texts_lack_is_not_corrected(corpus_store, question, w
 def test_a_common_word_counts_little_as_a_word_of_card_names(corpus_store, question, word):
     """ "ibrido" is a word before it is a piece of "Ibrido Sauroforme"; a word alone still finds
     the card ("sostituzione"), since nothing else does."""
-    from kb.search.concepts import CARD
-    from kb.search.units import COMMON_NAME_WORD
+    from kb.search.concepts import CARD, COMMON_NAME_WORD
 
     concepts = [c for c in search(corpus_store, question).built.concepts if c.words == word]
     cards = [alt for c in concepts for alt in c.alternatives if alt.kind == "card"]

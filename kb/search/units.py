@@ -9,6 +9,7 @@ from typing import Callable
 from kb.search.concepts import (
     CARD,
     CARD_AT,
+    COMMON_NAME_WORD,
     FIELD,
     LANGS,
     MAX_UNIT,
@@ -20,8 +21,6 @@ from kb.search.concepts import (
     vocabulary_terms,
 )
 from kb.text.common import is_common
-
-COMMON_NAME_WORD = 0.1  # × CARD: a common word of the language that is also in card names counts little
 
 
 class Units:
