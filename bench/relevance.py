@@ -25,6 +25,7 @@ texts, each text once, the question's words joined with OR, ranked by its BM25.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import os
@@ -47,6 +48,7 @@ SETS = {  # written before tuning, in two rounds; each split in two halves the s
     "1": ROOT / "bench" / "relevance_set.yaml",  # 100 questions, the six mechanics of the seeds and more
     "2": ROOT / "bench" / "relevance_set2.yaml",  # 120 questions over 79 mechanics, written later
 }
+JUDGED = ROOT / "bench" / "relevance_judged.yaml"  # pooled judgments completing the sets' labels
 K = 10
 
 
@@ -119,6 +121,27 @@ def grades(question: dict) -> dict[str, int]:
     return found
 
 
+def add_judged(questions: list[dict]) -> None:
+    """The pooled judgments (bench/relevance_judged.yaml) added to the questions' answers."""
+    judged = {entry["id"]: entry for entry in yaml.safe_load(JUDGED.read_text(encoding="utf-8"))["questions"]}
+    for question in questions:
+        for answer in judged.get(question["id"], {}).get("judged", ()):
+            question["answers"].append({**answer, "pooled": True})
+
+
+def digest(text: str) -> str:
+    """How a text judged irrelevant is kept in bench/relevance_judged.yaml."""
+    return hashlib.sha1(key(text).encode("utf-8")).hexdigest()[:12]
+
+
+def judged_keys() -> dict[str, set[str]]:
+    """Question id -> the texts already judged in the pool (keys of the relevant ones, digests of the rest)."""
+    if not JUDGED.exists():
+        return {}
+    entries = yaml.safe_load(JUDGED.read_text(encoding="utf-8"))["questions"]
+    return {e["id"]: {key(j["text"]) for j in e["judged"]} | set(e["not_relevant"]) for e in entries}
+
+
 def measures(ranked: list[str], labels: dict[str, int]) -> dict[str, float]:
     gains = [labels.get(key(text), 0) for text in ranked[:K]]
     first = next((i for i, g in enumerate(gains) if g == 2), None)
@@ -134,7 +157,7 @@ def measures(ranked: list[str], labels: dict[str, int]) -> dict[str, float]:
 
 def groups(question: dict) -> list[str]:
     names = ["all", question["lang"]]
-    if question["lang"] == "it" and all(a["lang"] == "en" for a in question["answers"]):
+    if question["lang"] == "it" and all(a["lang"] == "en" for a in question["answers"] if not a.get("pooled")):
         names.append("it→en only")
     return names
 
@@ -163,6 +186,28 @@ def show(system, question: dict) -> None:
     print(f"  grade-2 answers: {len(missing)}; e.g. {missing[0]['text'][:150]}")
 
 
+def write_pool(path: Path, questions: list[dict], systems: list) -> None:
+    """The texts either system ranks in its first 10 that no label names and no judgment of
+    bench/relevance_judged.yaml covers, to be judged blind (which system found a text is not
+    written), the way pooled relevance sets are completed."""
+    done = judged_keys()
+    pool = []
+    for question in questions:
+        labels, seen = grades(question), done.get(question["id"], set())
+        found = {}
+        for each in systems:
+            for text in each.top(question["question"]):
+                if key(text) not in labels and key(text) not in seen and digest(text) not in seen:
+                    found.setdefault(key(text), text)
+        if found:
+            pool.append({"id": question["id"], "lang": question["lang"], "question": question["question"],
+                         "answers": [a["text"] for a in question["answers"] if a["grade"] == 2],
+                         "candidates": sorted(found.values())})
+    path.write_text(yaml.safe_dump({"questions": pool}, allow_unicode=True, sort_keys=False, width=200),
+                    encoding="utf-8")
+    print(f"{sum(len(q['candidates']) for q in pool)} unjudged texts over {len(pool)} questions -> {path}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--split", choices=("dev", "test", "all"), default="dev")
@@ -171,6 +216,11 @@ def main() -> None:
     parser.add_argument("--show", help="Print one question's results with their labels.")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--no-baseline", action="store_true")
+    parser.add_argument("--labels", choices=("pooled", "set"), default="pooled",
+                        help="pooled (default): the sets' labels and the pooled judgments of "
+                        "bench/relevance_judged.yaml; set: the sets' labels alone.")
+    parser.add_argument("--pool", type=Path, help="Write each question's unjudged texts among both systems' "
+                        "first 10 (all splits, system not shown) to this file, for judging.")
     args = parser.parse_args()
 
     from kb.index.generations import Location
@@ -178,6 +228,8 @@ def main() -> None:
 
     questions = [q for name, path in SETS.items() if args.set in (name, "both")
                  for q in yaml.safe_load(path.read_text(encoding="utf-8"))["questions"]]  # fmt: skip
+    if args.labels == "pooled" and not args.pool:
+        add_judged(questions)
     chosen = [q for q in questions if args.split == "all" or q["split"] == args.split]
     with tempfile.TemporaryDirectory(prefix="kb-relevance-") as tmp:
         index = args.index or build(Path(tmp) / "index")
@@ -190,9 +242,12 @@ def main() -> None:
                 show(system, question)
                 return
             systems = [system]
-            if not args.no_baseline:
+            if not args.no_baseline or args.pool:
                 texts = {key(r.text): r.text for r in store.records(store.index.alive)}
                 systems.append(Fts5(list(texts.values())))
+            if args.pool:
+                write_pool(args.pool, questions, systems)
+                return
             results = {}
             for each in systems:
                 start = time.perf_counter()
