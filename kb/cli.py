@@ -80,7 +80,7 @@ def _print_problems(report) -> None:
 
 def _open(index_dir) -> Store:
     """Bring the index up to date (building it from data/ when there is none), then open it."""
-    from kb.index.build import refresh
+    from kb.index.refresh import refresh
 
     location = Location(index_dir)
     freshness = refresh(location)

@@ -17,7 +17,8 @@ import pytest
 
 from kb.cli import main
 from kb.errors import IndexDamaged, QueryError
-from kb.index.build import ingest_into, refresh
+from kb.index.build import ingest_into
+from kb.index.refresh import refresh
 from kb.index.generations import Location
 from kb.index.store import Store
 from kb.search.run import search

@@ -242,3 +242,19 @@ def test_group_numbers_and_first_of_each_are_what_numpy_unique_gives(values):
     assert group_numbers(array).tolist() == expected.tolist()
     firsts = np.sort(np.unique(array, return_index=True)[1]) if len(array) else np.zeros(0)
     assert first_of_each(array).tolist() == firsts.tolist()
+
+
+def test_ids_are_found_the_same_before_and_after_the_table_of_them_is_built(store):
+    from kb.index.reader import IndexReader
+
+    reader = IndexReader(store.generation.shards)
+    ids = [i.decode("ascii") for i in store.index.ids[store.index.alive].tolist()]
+    wanted = [*ids[:5], ids[-1], "zzzzzzzzzzzz", "", ids[0][:6], ids[0] + "x"]
+    before = [reader.docnum_of(i) for i in wanted]
+    reader._lookups = reader.FEW_LOOKUPS  # what a server reaches after its first lookups
+    after = [reader.docnum_of(i) for i in wanted]
+    assert reader._docnums is not None
+    assert before == after
+    assert before[:6] == [int(d) for d in (*store.index.alive.nonzero()[0][:5], store.index.alive.nonzero()[0][-1])]
+    assert before[6:] == [None] * 4
+    reader.close()

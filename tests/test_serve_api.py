@@ -434,7 +434,7 @@ def hostile_client(tmp_path_factory):
 
 def test_opening_never_builds_refreshing_does(tmp_path, monkeypatch):
     from kb.errors import IndexMissing
-    from kb.index.build import refresh
+    from kb.index.refresh import refresh
 
     monkeypatch.setenv("KB_DATA", str(DATA))
     location = Location(tmp_path / "index")

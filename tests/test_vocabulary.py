@@ -137,3 +137,29 @@ def test_players_shorthand_reaches_the_rules_wording(typed, lang, meant):
     from kb.text.thesaurus import thesaurus
 
     assert meant in {other.form for other in thesaurus().others(phrase_terms(typed, lang), lang)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Una magia con battibaleno è in pila.",
+        "Goaded creatures must attack each combat if able.",
+        "Descent into Madness isn't a card with madness.",
+        "Put a +1/+1 counter on it; counter target spell.",
+        "Se la scarti per pagare un costo, puoi lanciarla per il suo costo di follia.",
+        "Turn it face up any time you could cast an instant.",
+    ],
+)
+def test_the_vocabulary_an_index_keeps_tags_as_the_bundled_one(text, monkeypatch):
+    from kb.text import form_table
+    from kb.text.vocabulary import from_data
+
+    data = vocabulary().to_data()
+    assert data["name_connectors"] == sorted(vocabulary().connectors)
+    analysed = []
+    real = form_table.checked_form
+    monkeypatch.setattr(form_table, "checked_form", lambda *args: analysed.append(args) or real(*args))
+    copy = from_data(data)
+    assert analysed == []  # every form came analysed
+    assert copy.tags_of(text) == vocabulary().tags_of(text)
+    assert copy.connectors == vocabulary().connectors

@@ -1,20 +1,17 @@
-"""Building an index from sources, swapped in atomically, and kept fresh.
+"""Building an index from sources, swapped in atomically.
 
 ``ingest_into`` reads the sources (in parallel shards, kb.index.parts), or only what changed
 since the live generation was built (kb.index.update), writes the catalog, pairs, statistics and
-manifest, and makes the new generation live. ``refresh`` builds an index where there is none and
-rebuilds one whose sources or vocabularies changed: the CLI decides when to call it; opening an
-index (kb.index.store) never builds one.
+manifest, and makes the new generation live. ``kb.index.refresh`` calls it where there is no
+index or a stale one: the CLI decides when; opening an index (kb.index.store) never builds one.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
 from kb.errors import IndexDamaged, IngestError, StrictFailure
-from kb.index import freshness
 from kb.index.catalog import Catalog
 from kb.index.generations import WORDS, Generation, Location
 from kb.index.manifest import Sources, default_names, default_sources, manifest
@@ -95,7 +92,7 @@ def _ingest(location, paths, names, strict, progress, full) -> Report:
         gen.write_json("pairs.json", _pairs(gen, summary))
         gen.write_json("stats.json", summary.stats)
         gen.write_text(WORDS, "".join(f"{word}\t{count}\n" for word, count in summary.words.most_common()))
-        gen.write_json("vocabulary.json", {"tags": [tag.to_dict() for tag in vocabulary()]})
+        gen.write_json("vocabulary.json", vocabulary().to_data())
         location.publish(gen, manifest(sources, files, report))
     except BaseException:
         location.discard(gen)
@@ -137,27 +134,3 @@ def _build_all(gen: Generation, ruling_files: list[Path], table: Names, progress
     return merge(_run_parts(jobs, progress), gen)
 
 
-@dataclass
-class Freshness:
-    """What ``refresh`` did: nothing, a first build, or a rebuild (with its report)."""
-
-    built: bool = False
-    reason: str = ""
-    report: Report | None = None
-    notices: tuple = ()
-
-
-def refresh(location: Location) -> Freshness:
-    """Build the index if there is none; rebuild it if its sources or vocabularies changed."""
-    verdict = freshness.check(location)
-    notices = (*location.notices, *verdict.notices)
-    if verdict.paths is None:
-        return Freshness(notices=notices)
-    try:
-        report = ingest_into(location, verdict.paths, verdict.names)
-    except PermissionError:
-        if location.current() is None:
-            raise
-        return Freshness(notices=(*notices, f"the index at {location.path} is stale ({verdict.reason.replace('rebuilt the index', 'to rebuild')}) "
-                                  "but can't be written here; using it as it is"))  # fmt: skip
-    return Freshness(True, verdict.reason, report, notices)

@@ -1,6 +1,6 @@
 """Is the live index fresh? A pure check: whether there is an index, and whether its sources
 (a manifest of file hashes says which) or the vocabularies that shape records changed since it
-was built. Deciding to build is the caller's (``kb.index.build.refresh``); this never builds."""
+was built. Deciding to build is the caller's (``kb.index.refresh``); this never builds."""
 
 from __future__ import annotations
 

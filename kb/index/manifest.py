@@ -10,12 +10,13 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kb import __version__
-from kb.index.parts import file_key
-from kb.ingest import importers
-from kb.ingest.report import Report
 from kb.ingest.sources import fingerprint
+
+if TYPE_CHECKING:
+    from kb.ingest.report import Report
 
 SCHEMA_VERSION = 18  # what the index holds and how its terms are made (18: records beside Whoosh)
 DATA_DIR_ENV = "KB_DATA"
@@ -61,6 +62,9 @@ class Sources:
 def manifest(sources: Sources, files: dict[str, Report], report: Report) -> dict:
     """What the generation was built from: inputs, names tables, each file's fingerprint and,
     for ruling files, its counts and problems (an update reuses those of unchanged files)."""
+    from kb.index.parts import file_key  # building only: freshness checks need none of this
+    from kb.ingest import importers
+
     entries = {}
     for path in [*sources.ruling_files, *sources.table_files, *sources.name_files]:
         entry = fingerprint(Path(path))

@@ -110,6 +110,8 @@ class IndexReader:
         # each document's text as a small number (the same for the same text): for collapsing
         self.text_group = group_numbers(self.text)
         self._docnums: dict | None = None  # id -> live document (docnum_of), built on first use
+        self._lookups = 0  # ids looked up before the table was built
+        self._id_bytes: bytes | None = None
         self._cache: OrderedDict = OrderedDict()
         self._cache_lock = threading.Lock()
         self._file_lock = threading.Lock()  # Whoosh readers share file objects
@@ -226,12 +228,33 @@ class IndexReader:
     def by_id(self, ruling_id: str) -> np.ndarray:
         return (self.ids == ruling_id.encode("ascii", "replace")) & self.alive
 
+    FEW_LOOKUPS = 256  # ids found in the ids' bytes before a table of them all is built
+
     def docnum_of(self, ruling_id: str) -> int | None:
-        """The live document with this id (a table built on first use), or None."""
+        """The live document with this id, or None. The first few lookups (all a command line run
+        makes) search the ids' bytes; after them a table of the ids is built (a server makes many)."""
+        wanted = ruling_id.encode("ascii", "replace")
+        if self._docnums is None and self._lookups < self.FEW_LOOKUPS:
+            self._lookups += 1
+            return self._find_id(wanted)
         if self._docnums is None:
             live = np.flatnonzero(self.alive)
             self._docnums = dict(zip(self.ids[live].tolist(), live.tolist()))
-        return self._docnums.get(ruling_id.encode("ascii", "replace"))
+        return self._docnums.get(wanted)
+
+    def _find_id(self, wanted: bytes) -> int | None:
+        width = self.ids.dtype.itemsize
+        if len(wanted) > width or not wanted:
+            return None
+        if self._id_bytes is None:
+            self._id_bytes = self.ids.tobytes()
+        raw, wanted = self._id_bytes, wanted.ljust(width, b"\0")
+        at = raw.find(wanted)
+        while at >= 0:
+            if at % width == 0 and self.alive[at // width]:
+                return at // width
+            at = raw.find(wanted, at + 1)
+        return None
 
     def by_id_prefix(self, prefix: str) -> np.ndarray:
         return np.char.startswith(self.ids, prefix.encode("ascii", "replace")) & self.alive

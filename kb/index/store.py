@@ -1,5 +1,5 @@
 """An open index: the live generation, read as one index, with its card catalog, statistics,
-vocabulary and translation pairs. Opening never builds (see kb.index.build.refresh)."""
+vocabulary and translation pairs. Opening never builds (see kb.index.refresh)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
-from kb.errors import UnknownRuling
+from kb.errors import IndexDamaged, UnknownRuling
 from kb.index.catalog import Catalog
 from kb.index.generations import WORDS, Generation, Location
 from kb.index.reader import IndexReader
@@ -104,7 +104,13 @@ class Store:
         """The tag vocabulary the index was built with (kept as JSON beside it: no YAML to parse)."""
         if self._vocabulary is None:
             path = self.generation.path / "vocabulary.json"
-            self._vocabulary = from_data(self.generation.read_json(path.name)) if path.exists() else vocabulary()
+            if not path.exists():
+                self._vocabulary = vocabulary()
+            else:
+                try:
+                    self._vocabulary = from_data(self.generation.read_json(path.name))
+                except (ValueError, KeyError) as err:  # JSON of the wrong shape
+                    raise IndexDamaged(f"{path}: {err}; rebuild it with `kb ingest --full`") from None
         return self._vocabulary
 
     @property
@@ -118,9 +124,9 @@ class Store:
     def pair_docnums(self) -> tuple[np.ndarray, np.ndarray]:
         """The document numbers of the paired rulings: Italian ones and their English counterparts."""
         if self._pair_docnums is None:
-            where = {ruling_id: k for k, ruling_id in enumerate(self.index.ids.tolist()) if self.index.alive[k]}
-            found = [(where[i.encode()], where[e.encode()]) for i, e in self.pairs.items()
-                     if i.encode() in where and e.encode() in where]  # fmt: skip
+            docnum = self.index.docnum_of
+            found = [(i, e) for i, e in ((docnum(i), docnum(e)) for i, e in self.pairs.items())
+                     if i is not None and e is not None]
             self._pair_docnums = tuple(np.array(column, dtype=np.int64) for column in zip(*found)) if found else (
                 np.zeros(0, np.int64), np.zeros(0, np.int64))  # fmt: skip
         return self._pair_docnums

@@ -47,7 +47,9 @@ _SNOWBALL = {"en": "english", "it": "italian"}
 def _stemmer(lang: str):
     import Stemmer  # PyStemmer: the Snowball stemmers compiled (Whoosh's pure-Python ones are 5x slower)
 
-    stem = Stemmer.Stemmer(_SNOWBALL[lang]).stemWord
+    stemmer = Stemmer.Stemmer(_SNOWBALL[lang])
+    stemmer.maxCacheSize = 0  # ``term`` remembers its words; PyStemmer's own cache triples a stem's cost
+    stem = stemmer.stemWord
     stops = stopwords(lang)
 
     @lru_cache(maxsize=None)

@@ -24,7 +24,16 @@ class Table:
     (form, tag) of every form, longest first) and ``cancel`` (tag -> first term -> contexts).
     """
 
-    def __init__(self, tags: Sequence, lang: str):  # tags: kb.text.vocabulary.Tag
+    def __init__(self, tags: Sequence, lang: str, known: dict[str, Form] | None = None):
+        """``tags``: kb.text.vocabulary.Tag; ``known``: forms of ``lang`` already analysed (an
+        index keeps those of the vocabulary it was built with: no stemming on opening it)."""
+        known = known or {}
+
+        def analyse(tag_id: str, form: str, what: str = "form") -> Form:
+            found = known.get(form)
+            return found if found is not None else checked_form(tag_id, form, lang, what)
+
+        self.analysed: dict[str, Form] = {}  # every form and context of ``lang``, as analysed
         self.forms = FormIndex()
         self.context_keys: dict[int, frozenset] = {}  # tag -> the words its contexts are indexed by
         self.contexts: dict[int, dict[str, list[Form]]] = {}
@@ -33,17 +42,18 @@ class Table:
         self.form_terms: dict[int, frozenset] = {}
         with_contexts = {number for number, tag in enumerate(tags) if tag.not_forms.get(lang)}
         for number, tag in enumerate(tags):
-            contexts = [checked_form(tag.id, context, lang, "not context") for context in tag.not_forms.get(lang, ())]
+            contexts = [analyse(tag.id, context, "not context") for context in tag.not_forms.get(lang, ())]
+            self.analysed.update(zip(tag.not_forms.get(lang, ()), contexts))
             for analysed in contexts:
                 self.cancel.setdefault(number, {}).setdefault(analysed.terms[0], []).append(analysed)
             seen: set[Form] = set()
             for form in tag.forms.get(lang, ()):
-                analysed = checked_form(tag.id, form, lang)
-                if analysed in seen:
+                each = self.analysed[form] = analyse(tag.id, form)
+                if each in seen:
                     continue  # "potenziata" after "potenziamento": the same terms
-                seen.add(analysed)
-                self.forms.add(analysed, number)
-                self.all.setdefault(analysed.terms[0], []).append((analysed, number))
+                seen.add(each)
+                self.forms.add(each, number)
+                self.all.setdefault(each.terms[0], []).append((each, number))
             self.form_terms[number] = frozenset(t for f in seen for t in f.terms if t != GAP)
             if contexts:  # by a word of theirs that the tag's forms lack, if any: "out" for "Cast Out"
                 index: dict[str, list[Form]] = {}

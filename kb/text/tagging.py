@@ -18,9 +18,10 @@ class Tagger:
     """The forms of ``tags`` (``vocabulary.Tag``), compiled for each language; a tag is known by
     its number in ``tags``. ``connectors``: lower-case words inside card names ("into")."""
 
-    def __init__(self, tags: Sequence, connectors: frozenset = frozenset()):
+    def __init__(self, tags: Sequence, connectors: frozenset = frozenset(), known: dict | None = None):
         self.connectors = connectors
-        self.tables = {lang: Table(tags, lang) for lang in LANGS}
+        known = known or {}  # lang -> form -> Form already analysed (see Table)
+        self.tables = {lang: Table(tags, lang, known.get(lang)) for lang in LANGS}
         self.ids = tuple(tag.id for tag in tags)
 
     def matches(self, text: TaggedText, table: Table, present: Iterable[str],
