@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import re
 import unicodedata
@@ -31,15 +32,14 @@ def card_key(name: str) -> str:
     return _SPACE.sub(" ", fold(normalize_text(name)))
 
 
-_BASE32 = "abcdefghijklmnopqrstuvwxyz234567"  # RFC 4648, lower case
 
 
 def ruling_id(card: str, day: date, text: str) -> str:
     """A short, URL-safe id that is the same for the same ruling on every run and machine:
     the first 60 bits of a BLAKE2b hash of card, date and normalized text, in base32."""
     key = f"{card_key(card)}\n{day.isoformat()}\n{normalize_text(text)}".encode("utf-8")
-    bits = int.from_bytes(hashlib.blake2b(key, digest_size=10).digest()[:8], "big") >> 4
-    return "".join(_BASE32[(bits >> shift) & 31] for shift in range(55, -1, -5))
+    # base32 of the first 8 bytes: its first 12 letters are the first 60 bits
+    return base64.b32encode(hashlib.blake2b(key, digest_size=10).digest()[:8])[:12].decode("ascii").lower()
 
 
 @lru_cache(maxsize=4096)

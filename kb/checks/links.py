@@ -74,7 +74,8 @@ class Linker:
             for feature in known.sentence.content:
                 self.weights[self.feature_row[feature], number] = self.square[self.feature_row[feature]]
         self.norm_array = np.array([self._rows_and_norm(k.sentence.content)[1] for k in self.known], dtype=np.float64)
-        self._usable: dict[frozenset, np.ndarray] = {}  # allowed claims → their phrasings (a mask)
+        self._usable: dict[frozenset, tuple] = {}  # allowed claims → masks of their phrasings and of the near misses
+        self._by_tags: dict[frozenset, tuple | None] = {}  # a ruling's tags → those masks (``_masks``)
         self.claim_of = np.array([known.claim for known in self.known], dtype=object)
         self.tags = {**tags, NO_CLAIM: ""}
         self._memo: dict[tuple, tuple[Link, ...]] = {}
@@ -98,26 +99,42 @@ class Linker:
             found = self._memo[key] = self.match(text, lang, frozenset(tags))
         return found
 
+    def _masks(self, tags: frozenset) -> tuple[np.ndarray, np.ndarray] | None:
+        """The phrasings a ruling carrying ``tags`` may match: those of the claims of its
+        mechanics, and those of no claim (near misses); None when no claim is of its mechanics."""
+        if tags not in self._by_tags:
+            if len(self._by_tags) >= MEMO_SIZE:
+                self._by_tags.clear()
+            allowed = {claim for claim, tag in self.tags.items() if claim != NO_CLAIM and (not tag or tag in tags)}
+            key = frozenset(allowed)
+            if allowed and key not in self._usable:
+                claims = np.isin(self.claim_of, list(allowed))
+                self._usable[key] = (claims, self.claim_of == NO_CLAIM)
+            self._by_tags[tags] = self._usable[key] if allowed else None
+        return self._by_tags[tags]
+
     def match(self, text: str, lang: str, tags: frozenset, hidden: set[int] = frozenset()) -> tuple[Link, ...]:
         """``link`` without remembering (``hidden``: known phrasings to leave out, for tests)."""
-        allowed = {claim for claim, tag in self.tags.items() if claim != NO_CLAIM and (not tag or tag in tags)}
-        if not allowed:
+        masks = self._masks(tags)
+        if masks is None:
             return ()  # the ruling carries the mechanic of no claim
-        allowed.add(NO_CLAIM)
-        key = frozenset(allowed)
-        if key not in self._usable:
-            self._usable[key] = np.isin(self.claim_of, list(allowed))
-        usable = self._usable[key].copy()
+        claims, misses = masks
         if hidden:
-            usable[list(hidden)] = False
-        claims = usable & (self.claim_of != NO_CLAIM)
+            claims, misses = claims.copy(), misses.copy()
+            claims[list(hidden)] = misses[list(hidden)] = False
         windows = [(window, self._cosines(window.content)) for window in _windows(reading(text, lang))]
-        if not any(len(cos) and (cos[claims] >= THRESHOLD).any() for _, cos in windows):
+        if not any((cos[claims] >= THRESHOLD).any() for _, cos in windows):
             return ()  # no phrasing of a claim is near enough: nothing links (the common case)
-        # per claim, the best match that keeps the phrasing's polarity and the best that turns it over
+        # per claim, the best match that keeps the phrasing's polarity and the best that turns it
+        # over, among those near enough to link (nearer ones change nothing below); of the near
+        # misses only the best score counts, whichever way round it reads
         best: dict[tuple[str, bool], tuple[float, int]] = {}
+        near_miss = 0.0
         for window, cos in windows:
-            for number in np.flatnonzero(usable & (cos > 0)):
+            missed = cos[misses]
+            if missed.size:
+                near_miss = max(near_miss, float(missed.max()))
+            for number in np.flatnonzero(claims & (cos >= THRESHOLD)):
                 score = float(cos[number])
                 known = self.known[number]
                 if score <= min(best.get((known.claim, False), (0.0,))[0], best.get((known.claim, True), (0.0,))[0]):
@@ -128,7 +145,6 @@ class Linker:
                 key = (known.claim, flipped)
                 if score > best.get(key, (0.0,))[0]:
                     best[key] = (score, number)
-        near_miss = max(best.pop((NO_CLAIM, False), (0.0,))[0], best.pop((NO_CLAIM, True), (0.0,))[0])
         floor = max(THRESHOLD, near_miss + MARGIN)
         links = []
         for claim in {claim for claim, _ in best}:

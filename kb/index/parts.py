@@ -61,12 +61,17 @@ def build_part(shard: Path, units: list[Unit], names: Names, oracle=None) -> Par
     collector = Collector(Enricher(names), oracle)
     summary, ids = Summary(), []
 
+    keys: dict[str, str] = {}  # source file -> file_key (one getcwd per file, not per ruling)
+
     def stream():
         for unit in units:
             for prepared in collector.read(unit):
                 record = prepared.record
                 summary.add(record)
-                ids.append((record.id, file_key(record.source_file)))
+                key = keys.get(record.source_file)
+                if key is None:
+                    key = keys[record.source_file] = file_key(record.source_file)
+                ids.append((record.id, key))
                 yield record, prepared.terms
 
     write_shard(shard, stream())
