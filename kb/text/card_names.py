@@ -17,24 +17,29 @@ from kb.text.forms import TOKEN
 
 
 @lru_cache(maxsize=None)
-def capital(term: str) -> tuple[str, re.Pattern]:
+def capital(term: str) -> str:
     """What a word with this stem starts with, capitalised ("Cast" for cast; "Fl" for "fli", the
-    stem of flying), and a pattern for such a word inside a sentence or before another
-    capitalised word (a sentence that opens with a card name: "Cast Out exiles…")."""
+    stem of flying)."""
     key = term[:-1] if term.endswith("i") and len(term) > 2 else term
-    key = key[:4].capitalize()
+    return key[:4].capitalize()
+
+
+@lru_cache(maxsize=None)
+def _capital_pattern(key: str) -> re.Pattern:
+    """A word starting with ``key`` (a ``capital``) inside a sentence or before another
+    capitalised word (a sentence that opens with a card name: "Cast Out exiles…"); compiled only
+    for the keys met in a text that may hold names."""
     escaped = re.escape(key)
-    return key, re.compile(rf"[^\s.!?:;(\"“«]\s+{escaped}|{escaped}[\w'’-]*\s+(?:[a-zà-ÿ'’]{{1,4}}\s+){{0,2}}[A-ZÀ-Þ]")
+    return re.compile(rf"[^\s.!?:;(\"“«]\s+{escaped}|{escaped}[\w'’-]*\s+(?:[a-zà-ÿ'’]{{1,4}}\s+){{0,2}}[A-ZÀ-Þ]")
 
 
-def may_hold_names(text: str, capitals: Iterable[tuple[str, re.Pattern]]) -> bool:
-    """Whether a word with one of these stems (their ``capital`` keys and patterns) may be inside
-    a card name of ``text``: written with a capital inside a sentence, or followed by another
-    capitalised word."""
-    keys = [pattern for key, pattern in capitals if key in text]
+def may_hold_names(text: str, capitals: Iterable[str]) -> bool:
+    """Whether a word with one of these stems (their ``capital`` keys) may be inside a card name
+    of ``text``: written with a capital inside a sentence, or followed by another capitalised word."""
+    keys = [key for key in capitals if key in text]
     if not keys or not _RUN.search(text):
         return False  # no such word with a capital, or no two capitalised words in a row
-    return any(pattern.search(text) for pattern in keys)
+    return any(_capital_pattern(key).search(text) for key in keys)
 
 
 # Two capitalised words in a row (perhaps joined by a few lower-case ones): a text without any has

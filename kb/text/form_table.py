@@ -134,7 +134,7 @@ class Plan:
     context_keys: frozenset  # the words the contexts of the tags of ``checked`` are indexed by
     required: frozenset  # the tags of ``checked`` with ``with`` words
     one_word: bool  # no form to probe: only one-word forms
-    capitals: tuple  # (key, pattern) of ``capital`` for each term, for telling card names
+    capitals: tuple  # the ``capital`` of each term, for telling card names
 
 
 class FormIndex:
