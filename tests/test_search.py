@@ -258,3 +258,37 @@ def test_ids_are_found_the_same_before_and_after_the_table_of_them_is_built(stor
     assert before[:6] == [int(d) for d in (*store.index.alive.nonzero()[0][:5], store.index.alive.nonzero()[0][-1])]
     assert before[6:] == [None] * 4
     reader.close()
+
+
+@pytest.mark.parametrize(
+    "texts, order",
+    [
+        # two wordings of one rule on two cards: the second waits two places
+        (["Alpha is the source of the ability, but the creature is the source of the damage.",
+          "Beta is the source of the ability, but the creature is the source of the damage.",
+          "Players can't cast spells while it is on the stack.",
+          "The copy has the same value of X.",
+          "Tokens are not cards."], [0, 2, 3, 1, 4]),
+        (["one two three", "four five six", "seven eight nine"], [0, 1, 2]),  # nothing alike: as ranked
+        (["same words here", "same words here too", "same words here again"], [0, 1, 2]),  # all alike: they wait in turn
+    ],
+)
+def test_near_duplicates_wait_a_few_places(texts, order):
+    from kb.search.spread import spread
+
+    assert spread(list(range(len(texts))), texts.__getitem__) == order
+
+
+def test_near_duplicates_move_only_within_the_first_results():
+    from kb.search import spread
+
+    texts = ["the same ruling text for a card"] * (spread.WINDOW + 5)
+    ranked = spread.spread(list(range(len(texts))), texts.__getitem__)
+    assert sorted(ranked[: spread.WINDOW]) == list(range(spread.WINDOW))
+    assert ranked[spread.WINDOW :] == list(range(spread.WINDOW, len(texts)))
+
+
+def test_pages_of_a_search_follow_one_order(store):
+    whole = [hit.record.id for hit in search(store, "split second spell stack", limit=20).hits]
+    pages = [hit.record.id for offset in (0, 5, 10, 15) for hit in search(store, "split second spell stack", limit=5, offset=offset).hits]
+    assert pages == whole

@@ -163,3 +163,29 @@ def test_the_vocabulary_an_index_keeps_tags_as_the_bundled_one(text, monkeypatch
     assert analysed == []  # every form came analysed
     assert copy.tags_of(text) == vocabulary().tags_of(text)
     assert copy.connectors == vocabulary().connectors
+
+
+@pytest.mark.parametrize(
+    "typed, expands",
+    [
+        ("countered", True),  # the verb
+        ("counters", False),  # "+1/+1 counters": the noun, whose stem is the same
+        ("counter", False),
+        ("counterspell", True),
+    ],
+)
+def test_an_exact_word_of_a_paraphrase_is_that_word_alone(typed, expands):
+    from kb.text.analysis import phrase_terms
+    from kb.text.thesaurus import thesaurus
+
+    others = {other.form for other in thesaurus().others(phrase_terms(typed, "en"), "en", typed)}
+    assert ("counter target spell" in others) is expands
+
+
+@pytest.mark.parametrize("form", ["=counter it", "= "])
+def test_an_exact_paraphrase_must_be_one_word(form):
+    from kb.errors import ParseError
+    from kb.text.thesaurus import load
+
+    with pytest.raises(ParseError, match="group 1"):
+        load(f"groups:\n  - en: [counterspell, '{form}']\n")

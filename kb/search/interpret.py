@@ -83,7 +83,7 @@ class Reader(Units, Spelling):
             for lang in LANGS:
                 self._translate(concept, (token.terms[lang],), lang)
                 if token.terms[lang]:
-                    self._paraphrase(concept, self.thesaurus.others((token.terms[lang],), lang), lang)
+                    self._paraphrase(concept, self.thesaurus.others((token.terms[lang],), lang, token.folded), lang)
             self._name_word(concept, token)
             if token.folded in NUMBER_WORDS or token.folded.isdigit():  # "three", "1": rarely what a question is about
                 concept.alternatives = [replace(a, weight=a.weight * NUMBER) for a in concept.alternatives]

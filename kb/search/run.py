@@ -10,6 +10,7 @@ from whoosh import query as wq
 from kb.errors import OptionError, UnknownTag
 from kb.index.store import Store
 from kb.records import Ruling
+from kb.search import spread
 from kb.search.compile import Builder, Built, build
 from kb.search.execute import Executor, Match
 from kb.search.fields import OPTIONS
@@ -95,7 +96,7 @@ def search(store: Store, text: str, filters: list[Field] = (), limit: int = 10, 
         match.score = None  # tag and card matches alone do not rank: newest first
     collapse = not all_cards
     hits = []
-    for docnum, score in executor.top(match, limit or None, offset, collapse):
+    for docnum, score in _ranked(store, executor, match, limit, offset, collapse):
         record = store.ruling(docnum)
         hit = Hit(record, score, make_snippet(record.text, built.marks, record.lang, record.mixed),
                   translation=store.translation(record))  # fmt: skip
@@ -106,6 +107,17 @@ def search(store: Store, text: str, filters: list[Field] = (), limit: int = 10, 
         hits.append(hit)
     total = executor.texts(match.mask) if collapse else int(match.mask.sum())
     return Results(text, total, hits, built, collapse)
+
+
+def _ranked(store: Store, executor: Executor, match: Match, limit: int, offset: int,
+            collapse: bool) -> list[tuple[int, float]]:  # fmt: skip
+    """(docnum, score) of the page: by score, near-duplicates among the first results moved a
+    few places down (kb.search.spread); newest first when nothing is scored."""
+    if match.score is None or offset >= spread.WINDOW:
+        return executor.top(match, limit or None, offset, collapse)
+    need = max(spread.WINDOW, offset + limit) if limit else None
+    ranked = spread.spread(executor.top(match, need, 0, collapse), lambda item: store.ruling(item[0]).text)
+    return ranked[offset : offset + limit] if limit else ranked[offset:]
 
 
 def _combine(strict: Match | None, soft: Match | None) -> Match:

@@ -1,6 +1,9 @@
 """Paraphrases (``kb/vocab/paraphrases.yaml``): groups of expressions that say the same thing in
 Magic, in either language ("comes into play" = "enters the battlefield" = "entra nel campo di
 battaglia"). Expressions are analysed once (kb.text.analysis), so they match inflections.
+An expression written ``=word`` stands for that very word when a single word is looked up
+(``others(..., word=)``): "=countered" is the verb, while "counters" (+1/+1 counters), which has
+the same stem, is not; within longer text it counts by its stem like any other.
 
     >>> [e.start for e in thesaurus().expand(terms("it comes into play tapped", "en"), "en")]
     [0]
@@ -14,7 +17,7 @@ from importlib import resources
 from typing import Sequence
 
 from kb.errors import ParseError
-from kb.text.analysis import LANGS, phrase_terms
+from kb.text.analysis import LANGS, fold, phrase_terms
 
 FILE = "vocab/paraphrases.yaml"
 
@@ -24,6 +27,7 @@ class Expression:
     lang: str
     terms: tuple[str, ...]  # analysed
     form: str  # as written in the data
+    word: str | None = None  # "=word": the folded word a single word looked up must be
 
 
 @dataclass(frozen=True)
@@ -41,21 +45,35 @@ class Thesaurus:
         self._by_terms: dict[str, dict[tuple[str, ...], list[int]]] = {lang: {} for lang in LANGS}
         self._groups = groups
         self._reach: dict[str, dict[str, int]] = {lang: {} for lang in LANGS}
+        # (terms, group) reached only through "=word" expressions -> those words
+        self._exact: dict[str, dict[tuple, set[str]]] = {lang: {} for lang in LANGS}
         for number, group in enumerate(groups):
             for expression in group:
-                self._by_terms[expression.lang].setdefault(expression.terms, []).append(number)
+                numbers = self._by_terms[expression.lang].setdefault(expression.terms, [])
+                if number not in numbers:
+                    numbers.append(number)
                 first = expression.terms[0]
                 reach = self._reach[expression.lang]
                 reach[first] = max(reach.get(first, 0), len(expression.terms))
+            for lang in LANGS:
+                for terms in {e.terms for e in group if e.lang == lang}:
+                    same = [e for e in group if e.lang == lang and e.terms == terms]
+                    if all(e.word is not None for e in same):
+                        self._exact[lang][(terms, number)] = {e.word for e in same}
 
     def __len__(self) -> int:
         return len(self._groups)
 
-    def others(self, terms: Sequence[str], lang: str) -> tuple[Expression, ...]:
-        """The other expressions of every group holding ``terms`` (analysed, in ``lang``)."""
+    def others(self, terms: Sequence[str], lang: str, word: str | None = None) -> tuple[Expression, ...]:
+        """The other expressions of every group holding ``terms`` (analysed, in ``lang``);
+        given the ``word`` they come from, not of a group that holds them only as other words
+        ("counters" is not "=countered")."""
         terms = tuple(terms)
         found: dict[tuple[str, tuple[str, ...]], Expression] = {}
         for number in self._by_terms[lang].get(terms, ()):
+            exact = self._exact[lang].get((terms, number))
+            if word is not None and exact is not None and fold(word) not in exact:
+                continue
             for expression in self._groups[number]:
                 if (expression.lang, expression.terms) != (lang, terms):
                     found.setdefault((expression.lang, expression.terms), expression)
@@ -94,10 +112,16 @@ def load(text: str, path: str = FILE) -> Thesaurus:
         expressions = []
         for lang in LANGS:
             for form in group.get(lang) or ():
-                terms = phrase_terms(str(form), lang)
+                form = str(form)
+                word = None
+                if form.startswith("="):
+                    word, form = fold(form[1:].strip()), form[1:].strip()
+                    if len(form.split()) != 1:
+                        raise ParseError(path, number, f"group {number}: {'=' + form!r} ({lang}) must be one word")
+                terms = phrase_terms(form, lang)
                 if not terms:
                     raise ParseError(path, number, f"group {number}: {form!r} ({lang}) has no searchable word")
-                expressions.append(Expression(lang, terms, str(form)))
+                expressions.append(Expression(lang, terms, form, word))
         groups.append(expressions)
     return Thesaurus(groups)
 
