@@ -66,6 +66,8 @@ KNOWN = [
     ("mana value", "costo di mana convertito", "learned"),  # Oracle English, older Italian print
     ("converted mana cost", "costo di mana convertito", "glossary"),
     ("token", "pedina", None),
+    ("phases out", "scompare", "glossary"),  # Teferi's Protection: "scompaiono", "fuori fase"
+    ("phase out", "scomparire", "glossary"),
 ]
 
 
