@@ -292,3 +292,31 @@ def test_pages_of_a_search_follow_one_order(store):
     whole = [hit.record.id for hit in search(store, "split second spell stack", limit=20).hits]
     pages = [hit.record.id for offset in (0, 5, 10, 15) for hit in search(store, "split second spell stack", limit=5, offset=offset).hits]
     assert pages == whole
+
+
+def test_feedback_searches_the_words_of_the_first_results_and_explains_them(store):
+    from kb.search import feedback
+
+    results = search(store, "what happens when a creature with goad attacks", limit=5)
+    assert results.built.feedback, "a question gets feedback"
+    assert len(results.built.feedback) <= feedback.WORDS
+    assert abs(sum(e.weight for e in results.built.feedback) - 1.0) < 0.02
+    assert all(e.field in ("text_it", "text_en") for e in results.built.feedback)
+    explained = results.built.explain()
+    assert "feedback:" in explained and str(results.built.feedback[0]) in explained
+
+
+@pytest.mark.parametrize("query", ['"split second"', "tag:goad", "card:\"Sudden Substitution\""])
+def test_strict_queries_get_no_feedback(store, query):
+    assert search(store, query, limit=5).built.feedback == ()
+
+
+def test_feedback_changes_scores_not_which_rulings_match(store, monkeypatch):
+    from kb.search import feedback
+
+    question = "exchange of control of a spell on the stack"
+    with_feedback = search(store, question, limit=0)
+    monkeypatch.setattr(feedback, "WEIGHT", 0.0)
+    without = search(store, question, limit=0)
+    assert {h.record.id for h in with_feedback.hits} == {h.record.id for h in without.hits}
+    assert with_feedback.total == without.total

@@ -39,6 +39,7 @@ class Built:
     concepts: list = field(default_factory=list)  # the free words (kb.search.interpret.Concept)
     strict_text: str = ""  # the strict part, as query syntax
     corrections: dict = field(default_factory=dict)  # typed word -> the word searched instead
+    feedback: tuple = ()  # the words of the first results searched too (kb.search.feedback), once run
 
     def explain(self) -> str:
         lines = [f"query:  {self.text}", f"parsed: {self.tree}", f"strict: {self.strict_text or '(none)'}"]
@@ -49,6 +50,12 @@ class Built:
             for concept in self.concepts:
                 lines.append(f"  {concept.words!r}")
                 lines += [f"    {alternative}" for alternative in concept.alternatives]
+        if self.feedback:
+            from kb.search.feedback import FIRST, WEIGHT
+
+            lines.append(f"feedback: the heaviest words of the first {FIRST} results, searched too "
+                         f"(together worth {WEIGHT:g} × the best score), by share:")
+            lines += [f"    {expansion}" for expansion in self.feedback]
         lines += [f"note:   {note}" for note in self.notes]
         return "\n".join(lines)
 

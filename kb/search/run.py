@@ -13,6 +13,7 @@ from kb.records import Ruling
 from kb.search import spread
 from kb.search.compile import Builder, Built, build
 from kb.search.execute import Executor, Match
+from kb.search.feedback import feedback
 from kb.search.fields import OPTIONS
 from kb.search.query import And, Field
 from kb.search.snippet import Snippet, make_snippet
@@ -92,6 +93,8 @@ def search(store: Store, text: str, filters: list[Field] = (), limit: int = 10, 
     strict = executor.evaluate(built.query) if built.query is not None else None
     soft = through_pairs(concept_scores(executor, built.concepts), store.pair_docnums()) if built.concepts else None
     match = _combine(strict, soft)
+    if soft is not None:
+        match, built.feedback = feedback(store, executor, match)
     if not built.scored:
         match.score = None  # tag and card matches alone do not rank: newest first
     collapse = not all_cards
