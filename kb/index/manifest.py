@@ -37,7 +37,8 @@ def default_names() -> list[Path]:
 
 
 def vocabulary_fingerprint() -> str:
-    """A hash of the data files that shape records (tags, language evidence, check links)."""
+    """A hash of the data files that shape records (tags, language evidence, check links, and
+    the learned lexicon, through which Italian rulings link to claims)."""
     digest = hashlib.sha256(__version__.encode())
     root = resources.files("kb")
     for folder in ("vocab", "checks"):
@@ -45,7 +46,7 @@ def vocabulary_fingerprint() -> str:
         if not base.is_dir():
             continue
         for item in sorted(base.iterdir(), key=lambda p: p.name):
-            if item.name.endswith(".yaml"):
+            if item.name.endswith((".yaml", ".tsv")):
                 digest.update(item.name.encode() + item.read_bytes())
     return digest.hexdigest()[:16]
 
