@@ -235,7 +235,7 @@ def test_a_cold_catalog_finds_names_in_free_text_as_a_warm_one(store, words, cut
 def test_group_numbers_and_first_of_each_are_what_numpy_unique_gives(values):
     import numpy as np
 
-    from kb.index.reader import first_of_each, group_numbers
+    from kb.index.groups import first_of_each, group_numbers
 
     array = np.array(values, dtype=np.int64)
     expected = np.unique(array, return_inverse=True)[1] if len(array) else np.zeros(0)
@@ -320,3 +320,31 @@ def test_feedback_changes_scores_not_which_rulings_match(store, monkeypatch):
     without = search(store, question, limit=0)
     assert {h.record.id for h in with_feedback.hits} == {h.record.id for h in without.hits}
     assert with_feedback.total == without.total
+
+
+def test_postings_read_by_blocks_are_the_postings_read_one_at_a_time(store):
+    import numpy as np
+
+    from kb.index.reader import IndexReader
+    from kb.text.analysis import terms
+
+    reader = IndexReader(store.generation.shards)
+    checked = 0
+    for docnum in range(0, reader.n, 7):
+        record = store.ruling(docnum)
+        field = f"text_{record.lang}"
+        for term in set(terms(record.text, record.lang)):
+            fast_ids, fast_freqs = reader.postings(field, term)
+            ids, freqs = [], []
+            for segment, offset in zip(reader.readers, reader.offsets):
+                if (field, term) in segment:
+                    matcher = segment.postings(field, term)
+                    while matcher.is_active():
+                        ids.append(matcher.id() + offset)
+                        freqs.append(matcher.weight())
+                        matcher.next()
+            assert fast_ids.tolist() == ids and np.allclose(fast_freqs, freqs), term
+            assert reader.df(field, term) == len(ids), term
+            checked += 1
+    assert checked > 50
+    reader.close()

@@ -16,37 +16,14 @@ from typing import Callable
 
 import numpy as np
 
+from kb.index.groups import group_numbers
+from kb.index.postings import posting_blocks
 from kb.index.schema import KEYWORD_FIELDS, LANG_CODES
 from kb.index.shards import RECORDS, Shard, read_record
 from kb.text.analysis import LANGS
 
 POSITION_BITS = 20  # a global position is docnum << POSITION_BITS | position in the text
 CACHE_ENTRIES = 4096
-
-
-def group_numbers(values: np.ndarray) -> np.ndarray:
-    """Each value's number among the distinct values, in sorted order (what ``np.unique``'s
-    inverse gives, without the import of ``numpy.ma`` it makes on first use: 10 ms of every
-    one-off search)."""
-    order, starts = _runs(values)
-    numbers = np.empty(len(values), dtype=np.int32)
-    numbers[order] = np.cumsum(starts) - 1
-    return numbers
-
-
-def first_of_each(groups: np.ndarray) -> np.ndarray:
-    """The positions of the first element of each group, in order of position."""
-    order, starts = _runs(groups)
-    return np.sort(order[starts])
-
-
-def _runs(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The order that sorts ``values`` (stable), and where each run of equal values starts in it."""
-    order = np.argsort(values, kind="stable")
-    ordered = values[order]
-    starts = np.ones(len(values), dtype=bool)
-    np.not_equal(ordered[1:], ordered[:-1], out=starts[1:])
-    return order, starts
 
 
 class IndexReader:
@@ -166,15 +143,35 @@ class IndexReader:
                     matcher.next()
 
     def _read_postings(self, field: str, text: str):
-        ids, freqs = [], []
-        for matcher, offset in self._walk(field, text):
-            ids.append(matcher.id() + offset)
-            freqs.append(matcher.weight())
-        return np.array(ids, dtype=np.int64), np.array(freqs, dtype=np.float32)
+        ids: list[np.ndarray] = []
+        freqs: list[np.ndarray] = []
+        with self._file_lock:
+            for reader, offset in zip(self.readers, self.offsets):
+                if (field, text) not in reader:
+                    continue
+                for block_ids, block_freqs in posting_blocks(reader.postings(field, text)):
+                    ids.append(block_ids + offset)
+                    freqs.append(block_freqs)
+        if not ids:
+            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
+        return np.concatenate(ids), np.concatenate(freqs)
 
     def df(self, field: str, text: str) -> int:
-        """The number of documents holding ``text`` in ``field``."""
-        return len(self.postings(field, text)[0]) if text else 0
+        """The number of documents holding ``text`` in ``field`` (from the term dictionaries,
+        without reading the postings, unless they are read already)."""
+        if not text:
+            return 0
+        if self.keywords is not None and field in KEYWORD_FIELDS:
+            return len(self.postings(field, text)[0])
+        with self._cache_lock:
+            known = self._cache.get(("p", field, text))
+        if known is not None:
+            return len(known[0])
+        return self.cached(("df", field, text), lambda: self._doc_frequency(field, text))
+
+    def _doc_frequency(self, field: str, text: str) -> int:
+        with self._file_lock:
+            return sum(reader.doc_frequency(field, text) for reader in self.readers if (field, text) in reader)
 
     def positions(self, field: str, text: str) -> np.ndarray:
         """Sorted global positions (docnum << POSITION_BITS | position) of a term."""

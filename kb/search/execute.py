@@ -17,7 +17,8 @@ import numpy as np
 from whoosh import query as wq
 
 from kb.errors import QueryError
-from kb.index.reader import POSITION_BITS, IndexReader, first_of_each
+from kb.index.groups import first_of_each
+from kb.index.reader import POSITION_BITS, IndexReader
 from kb.index.schema import EPOCH
 from kb.search.fields import Cards, Regex
 from kb.text.analysis import LANGS
