@@ -306,8 +306,8 @@ def test_feedback_searches_the_words_of_the_first_results_and_explains_them(stor
     assert "feedback:" in explained and str(results.built.feedback[0]) in explained
 
 
-@pytest.mark.parametrize("query", ['"split second"', "tag:goad", "card:\"Sudden Substitution\""])
-def test_strict_queries_get_no_feedback(store, query):
+@pytest.mark.parametrize("query", ['"split second"', "tag:goad", "card:\"Sudden Substitution\"", "goad attack"])
+def test_strict_queries_and_a_few_words_get_no_feedback(store, query):
     assert search(store, query, limit=5).built.feedback == ()
 
 

@@ -94,7 +94,7 @@ def search(store: Store, text: str, filters: list[Field] = (), limit: int = 10, 
     soft = through_pairs(concept_scores(executor, built.concepts), store.pair_docnums()) if built.concepts else None
     match = _combine(strict, soft)
     if soft is not None:
-        match, built.feedback = feedback(store, executor, match)
+        match, built.feedback = feedback(store, executor, match, len(built.concepts))
     if not built.scored:
         match.score = None  # tag and card matches alone do not rank: newest first
     collapse = not all_cards
