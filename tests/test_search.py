@@ -348,3 +348,15 @@ def test_postings_read_by_blocks_are_the_postings_read_one_at_a_time(store):
             checked += 1
     assert checked > 50
     reader.close()
+
+
+@given(st.lists(st.sampled_from(["a b c d", "a b c e", "x y z", "x y w", "p q", "r s t u v"]), max_size=40),
+       st.integers(min_value=1, max_value=45))
+def test_the_first_places_are_the_same_when_only_they_are_needed(texts, need):
+    from kb.search.spread import spread
+
+    ranked = list(range(len(texts)))
+    whole = spread(ranked, texts.__getitem__)
+    assert sorted(whole) == ranked
+    partly = spread(ranked, texts.__getitem__, need)
+    assert sorted(partly) == ranked and partly[:need] == whole[:need]

@@ -119,7 +119,8 @@ def _ranked(store: Store, executor: Executor, match: Match, limit: int, offset: 
     if match.score is None or offset >= spread.WINDOW:
         return executor.top(match, limit or None, offset, collapse)
     need = max(spread.WINDOW, offset + limit) if limit else None
-    ranked = spread.spread(executor.top(match, need, 0, collapse), lambda item: store.ruling(item[0]).text)
+    ranked = spread.spread(executor.top(match, need, 0, collapse), lambda item: store.ruling(item[0]).text,
+                           offset + limit if limit else None)
     return ranked[offset : offset + limit] if limit else ranked[offset:]
 
 
