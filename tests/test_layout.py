@@ -25,7 +25,7 @@ STAGES = [
     {"kb.index"},
     {"kb.search"},
     {"kb.export"},
-    {"kb.web", "kb.cli", "kb.__main__"},
+    {"kb.web", "kb.cli", "kb.__main__", "kb.entry"},
 ]
 
 
