@@ -17,7 +17,7 @@ FIELD = {lang: f"text_{lang}" for lang in LANGS}
 OTHER = {"it": "en", "en": "it"}
 
 # Weights of the alternatives of a concept, relative to the words as typed in the query's language.
-TYPED, OTHER_TYPED, BAG, TRANSLATED, SYNONYM, TAG, CARD = 1.0, 0.5, 0.6, 0.7, 0.8, 1.0, 2.5
+TYPED, OTHER_TYPED, BAG, TRANSLATED, SYNONYM, TAG, CARD = 1.0, 0.5, 0.6, 1.0, 0.8, 1.0, 2.5
 COMMON_NAME_WORD = 0.1  # × CARD: a common word of the language that is also in card names counts little
 NUMBER = 0.3  # × the weight of a number typed alone ("three", "1", "tre"): a detail, not the topic
 NUMBER_WORDS = frozenset("zero one two three four five six seven eight nine ten uno una due tre quattro cinque sei "
