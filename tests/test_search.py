@@ -360,3 +360,12 @@ def test_the_first_places_are_the_same_when_only_they_are_needed(texts, need):
     assert sorted(whole) == ranked
     partly = spread(ranked, texts.__getitem__, need)
     assert sorted(partly) == ranked and partly[:need] == whole[:need]
+
+
+def test_postings_of_any_other_matcher_are_read_one_at_a_time():
+    from whoosh.matching import ListMatcher
+
+    from kb.index.postings import posting_blocks
+
+    blocks = list(posting_blocks(ListMatcher([1, 5, 9], [1.0, 2.0, 3.0])))
+    assert [(ids.tolist(), freqs.tolist()) for ids, freqs in blocks] == [([1, 5, 9], [1.0, 2.0, 3.0])]

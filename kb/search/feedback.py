@@ -18,6 +18,7 @@ that only a few texts (``FIRST`` or fewer) match has nothing to find beside them
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
@@ -82,10 +83,13 @@ def _heaviest(store: Store, executor: Executor, first: list[tuple[int, float]]) 
             terms = analyse(record.text, lang)
             field = f"text_{lang}"
             named = {t for name in (record.card, *record.card_names.values()) for t in analyse(name, lang)}
-            for term in set(terms) - named:  # the card's own name says nothing of the answer
+            counts = Counter(terms)
+            for term, count in counts.items():
+                if term in named:
+                    continue  # the card's own name says nothing of the answer
                 df = reader.df(field, term)
                 if df:
                     idf = math.log(1 + (documents - df + 0.5) / (df + 0.5))
                     weights[(field, term)] = weights.get((field, term), 0.0) + \
-                        (score / best) * terms.count(term) / len(terms) * idf  # fmt: skip
+                        (score / best) * count / len(terms) * idf  # fmt: skip
     return sorted(weights.items(), key=lambda item: (-item[1], item[0]))[:WORDS]
