@@ -169,6 +169,18 @@ def test_a_record_torn_in_place_is_a_clear_error(runner, built):
     assert verified.exit_code == 1 and "records.jsonl" in verified.output
 
 
+@pytest.mark.parametrize("vocabulary", ['{"tags": [{}]}', '{"tags": [], "analysed": {"en": {"x": [["a"]]}}}'])
+def test_a_vocabulary_copy_of_the_wrong_shape_is_a_clear_error(runner, built, vocabulary):
+    """Valid JSON that is no vocabulary (same size or not, past the cheap check): the search says
+    which file is damaged and how to fix it, no traceback."""
+    target = _live(built) / "vocabulary.json"
+    text = vocabulary.ljust(len(target.read_text(encoding="utf-8")))
+    target.write_text(text, encoding="utf-8")
+    result = kb(runner, "search", "goad", "--index", built.path)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert str(target) in result.stderr and "kb ingest --full" in result.stderr
+
+
 def test_verify_finds_a_flipped_byte(runner, built):
     assert kb(runner, "verify", "--index", built.path).exit_code == 0
     target = _shard_file(built, ".pst")
