@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Iterable
 
 import numpy as np
-from rapidfuzz import fuzz, process
 
 from kb.errors import UnknownCard
 from kb.index.names_in_text import SEP as _SEP
@@ -227,6 +226,8 @@ class Catalog(NamesInText):
         ("sostituzone"), a little below a whole match. rapidfuzz compares in C without holding
         the interpreter lock: a few milliseconds for 24,000 names, while other requests go on."""
         names = self._all_folded()
+        from rapidfuzz import fuzz, process  # imported when a name is looked up by spelling
+
         score = process.cdist([key], names, scorer=fuzz.ratio, dtype=np.uint8, workers=1)[0] / 100
         first, lengths = self._starts()
         candidates = np.flatnonzero((first == ord(key[0])) & (lengths > len(key)))

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Callable
 
-from rapidfuzz import fuzz, process
 
 SEP = "\x1f"  # between the card keys of one name
 SCANS = 50  # substring searches of the names (about 0.8 ms each) before a table of them all (about 45 ms) pays for itself
@@ -44,6 +43,8 @@ class NamesInText:
             candidates = sorted(table)
         if not candidates:
             return None
+        from rapidfuzz import fuzz, process  # imported when needed: most searches name no card
+
         found = process.extractOne(words, candidates, scorer=fuzz.ratio, score_cutoff=cutoff)
         return (found[0], table[found[0]]) if found else None
 

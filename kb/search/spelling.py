@@ -7,7 +7,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from rapidfuzz import fuzz, process
 
 from kb.search.concepts import (
     CARD_AT,
@@ -75,6 +74,8 @@ class Spelling:
         words, counts = self.words()
         if not words:
             return None
+        from rapidfuzz import fuzz, process  # imported when a word needs correcting
+
         found = process.extract(token.folded, words, scorer=fuzz.ratio, limit=5,
                                 score_cutoff=CORRECT_AT if unknown else 90)  # fmt: skip
         found = [(word, score, at) for word, score, at in found if word != token.folded]
