@@ -56,7 +56,7 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 KEEP_ALIVE = 5  # seconds an idle kept-alive connection stays open
 GRACE = 3  # seconds requests still running get after SIGTERM
 SWITCH_INTERVAL = 0.001  # s: worker threads hand the interpreter lock back to the event loop sooner
-GC_THRESHOLD = (700, 10, 10)  # the interpreter's default
+GC_THRESHOLD = (700, 10, 10_000)  # young passes as usual; a full pass after 10,000 (not 10) middle ones
 # (Python's default, 5 ms, let a few computing threads hold up every response being written)
 WEB = Path(__file__).resolve().parent
 
@@ -92,7 +92,9 @@ def create_app(location: Location, allowed_hosts: tuple[str, ...] = ()) -> Starl
     registry()  # the claims, parsed once before the first request needs them
     store.tag_rows()
     gc.freeze()  # the long-lived tables just built: out of the collector's full passes (shorter pauses)
-    gc.set_threshold(*GC_THRESHOLD)  # a long-lived server: the collector's usual pace (kb.entry slows it for a command)
+    # a long-lived server: young passes at the usual pace, but a full pass (over every cached ruling
+    # and posting list, tens of milliseconds while the caches fill) seldom; kb.entry sets a command's
+    gc.set_threshold(*GC_THRESHOLD)
     live = SharedStore(location, store)
 
     @asynccontextmanager
