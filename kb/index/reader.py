@@ -130,28 +130,28 @@ class IndexReader:
         ids = ids[self.alive[ids]]
         return ids, np.ones(len(ids), dtype=np.float32)
 
-    def _walk(self, field: str, text: str):
-        """Each posting of a term over all shards: (its shard's matcher at it, the shard's
-        document offset), under the file lock (Whoosh readers share file objects)."""
+    def _shards_holding(self, field: str, text: str):
+        """(a matcher of the term's postings, the shard's document offset) for each shard holding
+        it, under the file lock (Whoosh readers share file objects)."""
         with self._file_lock:
             for reader, offset in zip(self.readers, self.offsets):
-                if (field, text) not in reader:
-                    continue
-                matcher = reader.postings(field, text)
-                while matcher.is_active():
-                    yield matcher, offset
-                    matcher.next()
+                if (field, text) in reader:
+                    yield reader.postings(field, text), offset
+
+    def _walk(self, field: str, text: str):
+        """Each posting of a term over all shards: (its shard's matcher at it, the shard's offset)."""
+        for matcher, offset in self._shards_holding(field, text):
+            while matcher.is_active():
+                yield matcher, offset
+                matcher.next()
 
     def _read_postings(self, field: str, text: str):
         ids: list[np.ndarray] = []
         freqs: list[np.ndarray] = []
-        with self._file_lock:
-            for reader, offset in zip(self.readers, self.offsets):
-                if (field, text) not in reader:
-                    continue
-                for block_ids, block_freqs in posting_blocks(reader.postings(field, text)):
-                    ids.append(block_ids + offset)
-                    freqs.append(block_freqs)
+        for matcher, offset in self._shards_holding(field, text):
+            for block_ids, block_freqs in posting_blocks(matcher):
+                ids.append(block_ids + offset)
+                freqs.append(block_freqs)
         if not ids:
             return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
         return np.concatenate(ids), np.concatenate(freqs)

@@ -24,6 +24,11 @@ from kb.search.fields import Cards, Regex
 from kb.text.analysis import LANGS
 
 K1, B = 1.2, 0.75  # BM25
+
+
+def idf(df: int, count: int) -> float:
+    """BM25's inverse document frequency of a term held by ``df`` of ``count`` documents."""
+    return math.log(1 + max(0.0, count - df + 0.5) / (df + 0.5))
 REGEX_SECONDS = 2.0  # the time a regular expression may take over all the texts
 TEXT_FIELDS = {f"text_{lang}": lang for lang in LANGS}
 CONSTANT_SCORES = {"tags": 1.0, "card_key": 2.0}  # matched through a tag or a card name
@@ -55,11 +60,9 @@ class Executor:
             if not len(ids):
                 return ids, freqs
             lang = TEXT_FIELDS[field]
-            df = len(ids)
-            count = reader.field_count[lang]
-            idf = math.log(1 + max(0.0, count - df + 0.5) / (df + 0.5))
+            weight = idf(len(ids), reader.field_count[lang])
             norm = K1 * (1 - B + B * reader.lengths[lang][ids] / reader.avg_length[lang])
-            return ids, (idf * freqs * (K1 + 1) / (freqs + norm)).astype(np.float32)
+            return ids, (weight * freqs * (K1 + 1) / (freqs + norm)).astype(np.float32)
 
         return reader.cached(("s", field, text), build)
 

@@ -17,7 +17,6 @@ that only a few texts (``FIRST`` or fewer) match has nothing to find beside them
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from dataclasses import dataclass
 
@@ -25,7 +24,7 @@ import numpy as np
 
 from kb.index.schema import indexed_langs
 from kb.index.store import Store
-from kb.search.execute import Executor, Match
+from kb.search.execute import Executor, Match, idf
 from kb.text.analysis import terms as analyse
 
 FIRST = 10  # first results read
@@ -89,7 +88,6 @@ def _heaviest(store: Store, executor: Executor, first: list[tuple[int, float]]) 
                     continue  # the card's own name says nothing of the answer
                 df = reader.df(field, term)
                 if df:
-                    idf = math.log(1 + (documents - df + 0.5) / (df + 0.5))
                     weights[(field, term)] = weights.get((field, term), 0.0) + \
-                        (score / best) * count / len(terms) * idf  # fmt: skip
+                        (score / best) * count / len(terms) * idf(df, documents)  # fmt: skip
     return sorted(weights.items(), key=lambda item: (-item[1], item[0]))[:WORDS]

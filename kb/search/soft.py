@@ -13,11 +13,9 @@ Everything is computed on whole arrays; memory per query is a few arrays of one 
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
-from kb.search.execute import Executor, Match
+from kb.search.execute import Executor, Match, idf
 
 COVER = 0.35  # the score a ruling keeps when it matches few of the concepts (1.0: coverage is ignored)
 MATCHED = 0.25  # a concept counts as matched by a ruling scoring at least this share of its best
@@ -85,8 +83,7 @@ def alternative_score(executor: Executor, alternative) -> np.ndarray | None:
         ids, _ = executor.reader.postings("tags", terms[0])
         if not len(ids):
             return None
-        idf = math.log(1 + (executor.reader.doc_count - len(ids) + 0.5) / (len(ids) + 0.5))
-        return executor.reader.mask_of(ids) * np.float32(TAG_SCALE * idf)
+        return executor.reader.mask_of(ids) * np.float32(TAG_SCALE * idf(len(ids), executor.reader.doc_count))
     if kind == "card":
         mask = np.zeros(n, dtype=bool)
         for key in terms:

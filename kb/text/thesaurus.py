@@ -18,6 +18,7 @@ from typing import Sequence
 
 from kb.errors import ParseError
 from kb.text.analysis import LANGS, fold, phrase_terms
+from kb.text.forms import EXACT
 
 FILE = "vocab/paraphrases.yaml"
 
@@ -114,10 +115,11 @@ def load(text: str, path: str = FILE) -> Thesaurus:
             for form in group.get(lang) or ():
                 form = str(form)
                 word = None
-                if form.startswith("="):
-                    word, form = fold(form[1:].strip()), form[1:].strip()
+                if form.startswith(EXACT):
+                    form = form[len(EXACT):].strip()
+                    word = fold(form)
                     if len(form.split()) != 1:
-                        raise ParseError(path, number, f"group {number}: {'=' + form!r} ({lang}) must be one word")
+                        raise ParseError(path, number, f"group {number}: {EXACT + form!r} ({lang}) must be one word")
                 terms = phrase_terms(form, lang)
                 if not terms:
                     raise ParseError(path, number, f"group {number}: {form!r} ({lang}) has no searchable word")
