@@ -55,6 +55,31 @@ def test_nothing_changed_is_a_no_op(tmp_path, sources):
     assert [str(p) for p in again.problems] == [str(p) for p in first.problems]
 
 
+@pytest.mark.parametrize("how", ["ingest", "search"])
+def test_touched_sources_are_read_once_then_recorded(tmp_path, sources, monkeypatch, how):
+    """A source whose time changed but whose content didn't (a copy, a checkout) is read once to
+    compare checksums; its new time is then recorded, so later checks don't read it again."""
+    from kb.index.refresh import refresh
+    from kb.ingest import sources as source_files
+
+    location = Location(tmp_path / "index")
+    ingest_into(location, [sources], [])
+    live = (location.path / "CURRENT").read_text()
+    for path in sources.iterdir():
+        os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns + 10**9))
+    read = []
+    real = source_files.fingerprint
+    monkeypatch.setattr(source_files, "fingerprint", lambda path: read.append(path.name) or real(path))
+    for _ in range(2):
+        if how == "ingest":
+            assert ingest_into(location, [sources], []).changed == ()
+        else:
+            assert not refresh(location).built
+    assert sorted(read) == ["a.txt", "b.txt", "c.jsonl"]  # once each, by the first of the two
+    assert (location.path / "CURRENT").read_text() == live
+    assert location.require().problems(checksums=True) == []
+
+
 @pytest.mark.parametrize(
     "change",
     [

@@ -66,7 +66,7 @@ def _ingest(location, paths, names, strict, progress, full) -> Report:
     current = None if full else location.current()
     plan = plan_update(current, sources) if current else None
     if plan is not None and not plan.changed:
-        return _unchanged(current, skipped, strict)
+        return _unchanged(current, plan, skipped, strict)
     report = Report(files_skipped=skipped)
     vocabulary()  # read once here: the worker processes inherit it, and the generation records it
     table = load_names([*name_files, *table_files], report.problems)

@@ -14,11 +14,12 @@ from kb.index.manifest import (
     default_sources,
     vocabulary_fingerprint,
 )
-from kb.ingest.sources import expand, fingerprint
+from kb.ingest.sources import expand, same_file
 
 
-def changed_sources(manifest: dict) -> list[str] | None:
-    """Source files added, removed or changed since the build; None if the inputs are gone."""
+def changed_sources(manifest: dict, stamps: dict | None = None) -> list[str] | None:
+    """Source files added, removed or changed since the build; None if the inputs are gone.
+    Files touched but unchanged go in ``stamps`` (see ``kb.ingest.sources.same_file``)."""
     inputs = [Path(p) for p in manifest.get("inputs", [])]
     names = [Path(p) for p in manifest.get("names", [])]
     if not all(p.exists() for p in [*inputs, *names]):
@@ -28,11 +29,7 @@ def changed_sources(manifest: dict) -> list[str] | None:
     before = manifest.get("files", {})
     changed = sorted(now ^ set(before))
     for name in sorted(now & set(before)):
-        old, path = before[name], Path(name)
-        stat = path.stat()
-        if (stat.st_size, stat.st_mtime_ns) == (old["size"], old["mtime_ns"]):
-            continue
-        if fingerprint(path)["sha256"] != old["sha256"]:
+        if not same_file(Path(name), before[name], {} if stamps is None else stamps):
             changed.append(name)
     return changed
 
@@ -46,6 +43,8 @@ class Verdict:
     names: list | None = None
     reason: str = ""
     notices: tuple = ()
+    stamps: dict | None = None  # fresh, but these files were touched: their new sizes and times
+    generation: str = ""  # the generation checked
 
 
 def check(location: Location) -> Verdict:
@@ -58,7 +57,8 @@ def check(location: Location) -> Verdict:
         return Verdict(sources, default_names(), f"built the index from {', '.join(map(str, sources))}")
     built = gen.manifest
     same_version = (built.get("schema"), built.get("vocabulary")) == (SCHEMA_VERSION, vocabulary_fingerprint())
-    changed = changed_sources(built)
+    stamps: dict = {}
+    changed = changed_sources(built, stamps)
     if changed is None:
         notice = "the sources of the index are gone; using it as it is"
         return Verdict(notices=(notice,) if same_version else (notice, "it was built by another kb"))
@@ -66,4 +66,4 @@ def check(location: Location) -> Verdict:
         return Verdict(built["inputs"], built["names"], "rebuilt the index for this version of kb and its vocabularies")
     if changed:
         return Verdict(built["inputs"], built["names"], f"rebuilt the index: {len(changed)} source file(s) changed")
-    return Verdict()
+    return Verdict(stamps=stamps or None, generation=gen.path.name)

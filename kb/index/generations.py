@@ -63,6 +63,20 @@ class Generation:
     def manifest(self) -> dict:
         return self.read_json(MANIFEST)
 
+    def restamp(self, stamps: dict[str, dict]) -> None:
+        """Record the new size and modification time of source files whose content is unchanged
+        (their checksum matched), so that the next freshness check needn't read them again; the
+        manifest is replaced atomically."""
+        manifest = self.manifest
+        for name, stamp in stamps.items():
+            manifest["files"][name].update(size=stamp["size"], mtime_ns=stamp["mtime_ns"])
+        sealed = self.path / f"{MANIFEST}.{os.getpid()}.tmp"
+        try:
+            sealed.write_text(json.dumps(manifest, ensure_ascii=False), encoding="utf-8")
+            os.replace(sealed, self.path / MANIFEST)
+        finally:
+            sealed.unlink(missing_ok=True)
+
     @property
     def shards(self) -> list[Shard]:
         return [Shard(p) for p in sorted(self.path.glob("shard-*"), key=lambda p: int(p.name[6:]))]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kb.index import freshness
+from kb.errors import KbError
 from kb.index.generations import Location
 from kb.ingest.report import Report
 
@@ -26,6 +27,8 @@ def refresh(location: Location) -> Freshness:
     verdict = freshness.check(location)
     notices = (*location.notices, *verdict.notices)
     if verdict.paths is None:
+        if verdict.stamps:
+            _restamp(location, verdict)
         return Freshness(notices=notices)
     from kb.index.build import ingest_into
 
@@ -37,3 +40,15 @@ def refresh(location: Location) -> Freshness:
         return Freshness(notices=(*notices, f"the index at {location.path} is stale ({verdict.reason.replace('rebuilt the index', 'to rebuild')}) "
                                   "but can't be written here; using it as it is"))  # fmt: skip
     return Freshness(True, verdict.reason, report, notices)
+
+
+def _restamp(location: Location, verdict: freshness.Verdict) -> None:
+    """Record the new times of sources touched but unchanged, if the index can be written now
+    (else the next check reads them again: slower, never wrong)."""
+    try:
+        with location.writer(wait=False):
+            gen = location.current()
+            if gen is not None and gen.path.name == verdict.generation:
+                gen.restamp(verdict.stamps)
+    except (KbError, OSError):
+        pass

@@ -4,7 +4,7 @@ one more shard)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -19,13 +19,14 @@ from kb.ingest import importers
 from kb.ingest.names import Names
 from kb.ingest.readers import Problem
 from kb.ingest.report import Report
-from kb.ingest.sources import fingerprint
+from kb.ingest.sources import same_file
 
 
 @dataclass(frozen=True)
 class Plan:
     changed: tuple[str, ...]  # ruling files (resolved) added, removed or changed
     kept: dict  # unchanged ruling file (resolved) -> its manifest entry
+    stamps: dict = field(default_factory=dict)  # unchanged file, touched since -> its new size and time
 
 
 def plan_update(current: Generation, sources: Sources) -> Plan | None:
@@ -38,12 +39,13 @@ def plan_update(current: Generation, sources: Sources) -> Plan | None:
     if (built.get("inputs"), built.get("names")) != (resolved(sources.paths), resolved(sources.name_files)):
         return None
     before = built.get("files", {})
+    stamps: dict[str, dict] = {}
     for table in [*sources.name_files, *sources.table_files]:
-        if not _same_file(Path(table), before.get(str(Path(table).resolve()))):
+        if not same_file(Path(table), before.get(str(Path(table).resolve())), stamps):
             return None  # card names shape every record
     rulings_before = {p for p, entry in before.items() if "counts" in entry}
     now = {str(Path(p).resolve()): Path(p) for p in sources.ruling_files}
-    changed = sorted((set(now) ^ rulings_before) | {p for p in set(now) & rulings_before if not _same_file(now[p], before[p])})
+    changed = sorted((set(now) ^ rulings_before) | {p for p in set(now) & rulings_before if not same_file(now[p], before[p], stamps)})
     if any(before.get(p, {}).get("counts", {}).get("shadowed") for p in changed):
         return None  # a changed file held the first copy of rulings other files repeat
     kinds = {before.get(p, {}).get("kind") for p in changed} | {importers.detect(now[p]) for p in changed if p in now}
@@ -51,19 +53,13 @@ def plan_update(current: Generation, sources: Sources) -> Plan | None:
         return None  # bulk files bring card names, and Scryfall rulings need the cards file
     if len(changed) > max(1, len(now) // 2):
         return None
-    return Plan(tuple(changed), {p: before[p] for p in set(now) & rulings_before if p not in changed})
+    return Plan(tuple(changed), {p: before[p] for p in set(now) & rulings_before if p not in changed},
+                {p: stamp for p, stamp in stamps.items() if p not in changed})
 
 
-def _same_file(path: Path, entry: dict | None) -> bool:
-    if entry is None or not path.exists():
-        return False
-    stat = path.stat()
-    if (stat.st_size, stat.st_mtime_ns) == (entry["size"], entry["mtime_ns"]):
-        return True
-    return fingerprint(path)["sha256"] == entry["sha256"]
-
-
-def _unchanged(current: Generation, skipped: list, strict: bool) -> Report:
+def _unchanged(current: Generation, plan: Plan, skipped: list, strict: bool) -> Report:
+    if plan.stamps:
+        current.restamp(plan.stamps)
     built = current.manifest
     report = Report(files_skipped=skipped)
     for entry in built["files"].values():

@@ -52,3 +52,19 @@ def fingerprint(path: Path) -> dict:
         for block in iter(lambda: handle.read(1 << 20), b""):
             digest.update(block)
     return {"sha256": digest.hexdigest(), "size": stat.st_size, "mtime_ns": stat.st_mtime_ns}
+
+
+def same_file(path: Path, entry: dict | None, stamps: dict) -> bool:
+    """Whether ``path`` still has the content its manifest ``entry`` recorded: the same size and
+    modification time, or else the same checksum, in which case its new size and time (taken
+    before it was read) go in ``stamps`` under its resolved path."""
+    if entry is None or not path.exists():
+        return False
+    stat = path.stat()
+    if (stat.st_size, stat.st_mtime_ns) == (entry["size"], entry["mtime_ns"]):
+        return True
+    found = fingerprint(path)
+    if found["sha256"] != entry["sha256"]:
+        return False
+    stamps[str(path.resolve())] = found
+    return True
