@@ -27,6 +27,13 @@ def corpus_dir() -> Path | None:
     return CORPUS if (CORPUS / "rulings_en.jsonl").exists() else None
 
 
+@pytest.fixture(scope="session", autouse=True)
+def yaml_copies(tmp_path_factory):
+    """The parsed-YAML copies (kb.text.yaml_data) of this run go in a folder of its own, never
+    in the user's cache; the processes the tests start inherit it."""
+    os.environ["KB_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+
+
 @pytest.fixture(scope="session")
 def bundled_index(tmp_path_factory) -> Location:
     location = Location(tmp_path_factory.mktemp("index"))

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 
-from kb.text import analysis
+from kb.text import analysis, yaml_data
 from kb.text.vocabulary import Vocabulary
 
 LANGS = analysis.LANGS
@@ -87,10 +87,8 @@ def distinct(concepts: list[Concept]) -> list[Concept]:
 @lru_cache(maxsize=1)
 def question_words() -> frozenset[str]:
     """Words of both languages that carry no weight in a question (kb/vocab/question_words.yaml)."""
-    import yaml
-
     text = resources.files("kb").joinpath("vocab/question_words.yaml").read_text(encoding="utf-8")
-    data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    data = yaml_data.load(text)
     return frozenset(analysis.fold(str(word)) for lang in LANGS for word in data.get(lang, ()))
 
 

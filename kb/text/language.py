@@ -14,11 +14,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-import yaml
 
+from kb.text import yaml_data
 from kb.text.analysis import fold, stopwords
 
-LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 _ACCENTED = re.compile(r"[àèéìíòóùú]")
@@ -40,7 +39,7 @@ class Verdict:
 @lru_cache(maxsize=1)
 def _evidence_data():
     text = resources.files("kb").joinpath("vocab/language.yaml").read_text("utf-8")
-    data = yaml.load(text, Loader=LOADER)
+    data = yaml_data.load(text)
     it_stop, en_stop = stopwords("it"), stopwords("en")
     return {
         "it": (it_stop - en_stop - set(data["shared"])) | set(data["italian"]),

@@ -24,6 +24,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Sequence
 
+from kb.text import yaml_data
+
 LANGS = ("it", "en")  # as kb.text.analysis.LANGS, without importing it for the learned part
 VOCAB = Path(__file__).resolve().parent.parent / "vocab"
 LEXICON_TSV = VOCAB / "lexicon.tsv"
@@ -177,47 +179,51 @@ def read_tsv(path: Path) -> list[tuple[Terms, Terms, str, str, float, int]]:
 def read_glossary(path: Path) -> list[tuple[Terms, Terms, str, str]]:
     """The (EN terms, IT terms, EN form, IT form) pairs of a glossary file: each English form of
     an entry with each Italian form. A malformed entry is a LexiconError naming it."""
-    import yaml
-
     from kb.text.analysis import phrase_terms
 
     path = Path(path)
     text = path.read_text(encoding="utf-8")
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text)
     try:
-        root = loader.get_single_node()
-        data = loader.construct_document(root) if root is not None else None
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        raise LexiconError(path, mark.line + 1 if mark else 1, f"not YAML: {err}") from None
-    finally:
-        loader.dispose()
+        data = yaml_data.load(text)
+    except yaml_data.NotYAML as err:
+        raise LexiconError(path, err.line, f"not YAML: {err.message}") from None
     if not isinstance(data, dict) or not isinstance(data.get("entries"), list):
         raise LexiconError(path, 1, "expected a mapping with a list 'entries'")
-    lines = [node.start_mark.line + 1 for node in _entries_node(root)]
     pairs = []
     for k, entry in enumerate(data["entries"]):
-        line = lines[k] if k < len(lines) else 1
         if not isinstance(entry, dict):
-            raise LexiconError(path, line, "an entry must be a mapping with 'en' and 'it'")
+            raise LexiconError(path, _line(text, k), "an entry must be a mapping with 'en' and 'it'")
         forms = {}
         for lang in ("en", "it"):
             values = entry.get(lang)
             if isinstance(values, str):
                 values = [values]
             if not values or not all(isinstance(v, str) and v.strip() for v in values):
-                raise LexiconError(path, line, f"entry needs a list of {lang} forms")
+                raise LexiconError(path, _line(text, k), f"entry needs a list of {lang} forms")
             analysed = []
             for form in values:
                 unit = phrase_terms(form, lang)
                 if not unit:
-                    raise LexiconError(path, line, f"{lang} form {form!r} has no searchable word")
+                    raise LexiconError(path, _line(text, k), f"{lang} form {form!r} has no searchable word")
                 analysed.append((unit, form))
             forms[lang] = analysed
         for en, en_form in forms["en"]:
             for it, it_form in forms["it"]:
                 pairs.append((en, it, en_form, it_form))
     return pairs
+
+
+def _line(text: str, k: int) -> int:
+    """The line of entry ``k`` of a glossary's text, for an error message: found by parsing the
+    text again with the YAML nodes' marks."""
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text)
+    try:
+        lines = [node.start_mark.line + 1 for node in _entries_node(loader.get_single_node())]
+    finally:
+        loader.dispose()
+    return lines[k] if k < len(lines) else 1
 
 
 def _entries_node(root):

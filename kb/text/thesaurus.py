@@ -18,6 +18,7 @@ from typing import Sequence
 
 from kb.errors import ParseError
 from kb.text.analysis import LANGS, fold, phrase_terms
+from kb.text import yaml_data
 from kb.text.forms import EXACT
 
 FILE = "vocab/paraphrases.yaml"
@@ -103,9 +104,7 @@ class Thesaurus:
 
 def load(text: str, path: str = FILE) -> Thesaurus:
     """A thesaurus from the YAML text of its file; ParseError names a malformed group."""
-    import yaml
-
-    data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
+    data = yaml_data.load(text) or {}
     groups = []
     for number, group in enumerate(data.get("groups") or (), 1):
         if not isinstance(group, dict) or not set(group) <= set(LANGS):

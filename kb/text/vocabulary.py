@@ -34,6 +34,7 @@ from importlib import resources
 from typing import Iterable, Sequence
 
 from kb.errors import UnknownTag
+from kb.text import yaml_data
 from kb.text.analysis import LANGS, fold, terms as analyse
 from kb.text.forms import EXACT, GAP, MAX_GAP, Form, analyse_form, words_of
 from kb.text.tagging import Tagger
@@ -167,10 +168,7 @@ class Vocabulary:
 
 def load(*texts: str) -> Vocabulary:
     """A vocabulary from the YAML text of one or more vocabulary files (merged by tag id)."""
-    import yaml
-
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    return from_data(merge(*(yaml.load(text, Loader=loader) for text in texts)))
+    return from_data(merge(*(yaml_data.load(text) for text in texts)))
 
 
 _TAG_KEYS = {"id", "kind", "rules", "label", "forms", "not", "with"}
