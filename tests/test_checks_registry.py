@@ -132,6 +132,42 @@ def test_a_negation_or_an_opposite_turns_a_sentence_over(said, known, opposite):
     assert turned_over(ours, theirs) is opposite
 
 
+GOAD_NOT_ABILITY = "Being goaded isn't an ability the creature has; once goaded, it must attack as goad says even if it loses all abilities."
+
+
+@pytest.mark.parametrize(
+    "said, lang, crossed",
+    [
+        ("Goad isn't an ability of the creature; once goaded, it must attack even if it loses all abilities.", "en", 0),
+        # the negations moved to other clauses: their counts agree, the clauses don't
+        ("Goad is an ability of the creature; once goaded, it doesn't have to attack if it loses all abilities.", "en", 4),
+        ("Essere provocata è un'abilità della creatura; se la perde, non deve più attaccare.", "it", 4),
+        # a clause as near to a negated clause as to a plain one is no evidence either way
+        ("Goad is not an ability: if the creature loses all its abilities, it still has to attack.", "en", 0),
+    ],
+)  # fmt: skip
+def test_negations_in_other_clauses_are_counted(said, lang, crossed):
+    from kb.checks.meaning import crossed as count, reading
+
+    (ours,), (theirs,) = reading(said, lang), reading(GOAD_NOT_ABILITY, "en")
+    assert count(ours, theirs) == crossed
+
+
+@pytest.mark.parametrize(
+    "said, lang, expected",
+    [
+        ("Goad isn't an ability of the creature; once goaded, it must attack even if it loses all abilities.", "en", "asserts"),
+        ("Goad is not an ability: if the creature loses all its abilities, it still has to attack.", "en", "asserts"),
+        # false rulings whose negations cancel out in number: in doubt, no link (never a PASS)
+        ("Goad is an ability of the creature; once goaded, it doesn't have to attack if it loses all abilities.", "en", None),
+        ("Se una creatura provocata perde tutte le sue abilità, non deve più attaccare perché provocare è un'abilità.", "it", None),
+    ],
+)  # fmt: skip
+def test_a_ruling_in_doubt_links_nothing(said, lang, expected):
+    links = {link.claim: link.polarity for link in checks.link(said, lang, ("goad",))}
+    assert links.get("goad.not_an_ability") == expected
+
+
 def test_links_are_the_same_whatever_the_hash_seed():
     """Sets iterate in another order under another PYTHONHASHSEED; the similarities (floats
     summed in that order) and so the links must not depend on it."""

@@ -25,7 +25,7 @@ from typing import Iterable, Mapping, Sequence
 
 import numpy as np
 
-from kb.checks.meaning import Sentence, reading, turned_over
+from kb.checks.meaning import Sentence, crossed, reading, turned_over
 from kb.records import ASSERTS, DENIES, Link
 
 NO_CLAIM = ""  # the claim of known phrasings that state none (near misses): matching them best links nothing
@@ -34,6 +34,7 @@ DENY_THRESHOLD = 0.75  # the least similarity at which a ruling denies a claim (
 DENY_MARGIN = 0.1  # how much better a reading that turns the polarity over must match than one that keeps it
 MARGIN = 0.0  # how much better than the best near miss (a phrasing of no claim) a link must match
 MEMO_SIZE = 100_000  # remembered links; the memo starts afresh when full
+CROSSED = 2  # clauses negated against the phrasing's from which a reading that keeps its polarity is in doubt (no link)
 EVIDENCE = 160  # characters of the matched phrasing kept as evidence
 
 
@@ -142,6 +143,8 @@ class Linker:
                 # only a single sentence against a single sentence says the opposite: the
                 # negations of a window of two, or of a phrasing of two, don't line up
                 flipped = window.single and known.sentence.single and turned_over(window, known.sentence)
+                if window.single and known.sentence.single and not flipped and crossed(window, known.sentence) >= CROSSED:
+                    continue  # negations that cancel out but sit in other clauses: what it asserts is in doubt
                 key = (known.claim, flipped)
                 if score > best.get(key, (0.0,))[0]:
                     best[key] = (score, number)

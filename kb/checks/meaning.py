@@ -97,6 +97,25 @@ def turned_over(said: Sentence, known: Sentence) -> bool:
     return (said.negations - known.negations + opposed) % 2 == 1
 
 
+def crossed(said: Sentence, known: Sentence) -> int:
+    """How many clauses of either sentence are negated where the clause of the other they are
+    most alike is not, or the other way round: two or more, even when the counts of negations
+    agree, leave what ``said`` asserts in doubt ("a goaded creature that loses all its
+    abilities no longer has to attack" against "goad is not an ability: it must attack even if
+    it loses all abilities")."""
+    count = 0
+    for ours, theirs in ((said.clauses, known.clauses), (known.clauses, said.clauses)):
+        for clause in ours:
+            shared = [len(clause.content & other.content) for other in theirs]
+            most = max(shared, default=0)
+            if most < 2:
+                continue  # a clause sharing one word ("once goaded") is no evidence either way
+            nearest = {other.negated for other, n in zip(theirs, shared) if n == most}
+            if nearest == {not clause.negated}:  # (nearest clauses negated both ways: no evidence)
+                count += 1
+    return count
+
+
 def _alike(ours: frozenset, theirs: frozenset) -> tuple[int, float]:
     """How alike two clauses are: the content they share, then the share of all their content."""
     shared = len(ours & theirs)
