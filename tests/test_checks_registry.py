@@ -168,6 +168,43 @@ def test_a_ruling_in_doubt_links_nothing(said, lang, expected):
     assert links.get("goad.not_an_ability") == expected
 
 
+@pytest.mark.parametrize(
+    "text, negations",
+    [
+        ("(A “mana ability” is an ability that produces mana, not an ability that costs mana.)", 1),
+        ("A “mana ability” is an ability that produces mana, not an ability that costs mana.", 1),
+        ("It can block creatures with flying (but not with shadow).", 0),  # an aside inside a sentence
+    ],
+)  # fmt: skip
+def test_a_sentence_wholly_in_parentheses_is_no_aside(text, negations):
+    from kb.checks.meaning import reading
+
+    (sentence,) = reading(text, "en")
+    assert sentence.negations == negations
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # true official rulings the linker once read as denials: a negation in another clause
+        # ("no mana cost"), a sentence in parentheses, a negation no matching clause holds
+        "Unlike the card Cloud Sprite, the token has no mana cost. Its mana value is 0.",
+        "Cards with mana cost {X}, {X}{X}, or {X}{X}{X} have mana value 0.",
+        "Suppression Field’s ability doesn’t affect static abilities, triggered abilities, or mana abilities. "
+        "(A “mana ability” is an ability that produces mana, not an ability that costs mana.)",
+        "To tap a land for mana is to activate one of that land’s mana abilities that has {T} in its activation cost "
+        "and produces mana as it resolves.",
+        "If a spell has {X} in its mana cost, include the value chosen for that X when determining the converted mana "
+        "cost of that spell.",
+    ],
+)  # fmt: skip
+def test_true_official_rulings_deny_nothing(text):
+    from kb.text.vocabulary import vocabulary
+
+    links = checks.link(text, "en", vocabulary().tags_of(text, ("en",)))
+    assert [link for link in links if link.polarity == "denies"] == []
+
+
 def test_links_are_the_same_whatever_the_hash_seed():
     """Sets iterate in another order under another PYTHONHASHSEED; the similarities (floats
     summed in that order) and so the links must not depend on it."""

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from kb.checks import as_data, get, registry, run, verdict
+from kb.checks import as_data, get, link, registry, run, verdict
 from kb.checks.claims import FILES, build, parse
 from kb.checks.comprules import load_rules
 from kb.checks.model.errors import ScenarioError
@@ -121,11 +121,24 @@ def ruling_texts() -> dict[str, set[str]]:
 
 @pytest.mark.parametrize("claim_id", IDS)
 def test_phrasings_come_from_real_rulings(claim_id):
-    """A phrasing is a real ruling, or a sentence (or more) of one, copied as it is."""
+    """A phrasing is a real ruling, or a sentence (or more) of one, copied as it is; a labelled
+    ruling is a whole official ruling."""
     texts = ruling_texts()
     for lang, phrasings in get(claim_id).phrasings.items():
         for phrasing in phrasings:
             assert any(phrasing in text for text in texts[lang]), f"{claim_id}: not in any {lang} ruling: {phrasing!r}"
+    for ruling in get(claim_id).rulings:
+        assert ruling in texts["en"], f"{claim_id}: not an official ruling: {ruling!r}"
+
+
+@pytest.mark.parametrize("claim_id", [c for c in IDS if get(c).rulings])
+def test_labelled_rulings_link_to_their_claim(claim_id):
+    """Every official ruling labelled as stating a claim links to it, asserting it, with the tags
+    ingest gives it (a ruling without the claim's mechanic could never reach it)."""
+    for text in get(claim_id).rulings:
+        tags = vocabulary().tags_of(text, ("en",))
+        links = {found.claim: found.polarity for found in link(text, "en", tags)}
+        assert links.get(claim_id) == "asserts", f"{claim_id}: {text!r} -> {links}"
 
 
 def test_many_claims_have_real_phrasings():

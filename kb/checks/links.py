@@ -51,19 +51,28 @@ class Known:
 class Linker:
     """The known phrasings of every claim, indexed by content feature."""
 
-    def __init__(self, phrasings: Iterable[tuple[str, int, str, str]], tags: Mapping[str, str]):
-        """``phrasings``: (claim, polarity, text, lang); ``tags``: claim → the tag a ruling must
-        carry for the claim to be considered (its mechanic)."""
+    def __init__(self, phrasings: Iterable[tuple], tags: Mapping[str, str]):
+        """``phrasings``: (claim, polarity, text, lang[, weighs]); ``tags``: claim → the tag a
+        ruling must carry for the claim to be considered (its mechanic). A phrasing that doesn't
+        weigh (``weighs`` False: the official rulings labelled as stating a claim) is matched
+        like the others but leaves the features' weights to the claims' own phrasings, so that
+        labelling many rulings of one mechanic doesn't change how every other claim matches."""
         self.known: list[Known] = []
-        for claim, polarity, text, lang in phrasings:
+        weighing = 0
+        counts: dict[str, int] = defaultdict(int)
+        for claim, polarity, text, lang, *rest in phrasings:
+            weighs = rest[0] if rest else True
             for window in _windows(reading(text, lang)):
                 if window.content:
                     self.known.append(Known(claim, polarity, text, window))
-        counts: dict[str, int] = defaultdict(int)
-        for known in self.known:
+                    if weighs:
+                        weighing += 1
+                        for feature in window.content:
+                            counts[feature] += 1
+        for known in self.known:  # a feature only the labelled rulings have: as rare as can be
             for feature in known.sentence.content:
-                counts[feature] += 1
-        total = len(self.known) + 1
+                counts.setdefault(feature, 0)
+        total = weighing + 1
         self.idf = {f: math.log(total / (1 + n)) + 1.0 for f, n in sorted(counts.items())}  # one order on every run
         self.unseen = math.log(total) + 1.0  # a feature no phrasing has
         # one row per feature, one column per known phrasing: the feature's weight squared where
@@ -143,6 +152,8 @@ class Linker:
                 # only a single sentence against a single sentence says the opposite: the
                 # negations of a window of two, or of a phrasing of two, don't line up
                 flipped = window.single and known.sentence.single and turned_over(window, known.sentence)
+                if flipped and (window.negations - known.sentence.negations) % 2 and not crossed(window, known.sentence, both=False):
+                    continue  # the negation it lacks or adds sits in no clause of its own that matches: no evidence either way
                 if window.single and known.sentence.single and not flipped and crossed(window, known.sentence) >= CROSSED:
                     continue  # negations that cancel out but sit in other clauses: what it asserts is in doubt
                 key = (known.claim, flipped)
@@ -155,13 +166,18 @@ class Linker:
             # a denial must match better than any reading that keeps the polarity, by DENY_MARGIN
             flipped = turned[0] >= max(floor, DENY_THRESHOLD, kept[0] + DENY_MARGIN)
             score, number = turned if flipped else kept
-            if score < floor or (not flipped and turned[0] >= kept[0]):
+            if score < floor or (not flipped and turned[0] > kept[0]):
                 continue  # too far, or read best the other way round without the certainty to deny: no link
             known = self.known[number]
             polarity = known.polarity * (-1 if flipped else 1)
             evidence = known.text if len(known.text) <= EVIDENCE else known.text[: EVIDENCE - 1] + "…"
-            links.append(Link(claim, ASSERTS if polarity > 0 else DENIES, round(score, 3), evidence))
-        return tuple(sorted(links, key=lambda link: (-link.score, link.claim)))
+            links.append((Link(claim, ASSERTS if polarity > 0 else DENIES, round(score, 3), evidence), flipped))
+        # a denial read from negations alone ("has no mana cost" against "is determined by its mana
+        # cost") is no denial when the ruling states another claim better: the words it shares
+        # with this claim's phrasings belong to that one
+        stated = max((link.score for link, _ in links if link.polarity == ASSERTS), default=0.0)
+        kept_links = [link for link, flipped in links if not (flipped and link.polarity == DENIES and link.score < stated)]
+        return tuple(sorted(kept_links, key=lambda link: (-link.score, link.claim)))
 
     def _cosines(self, content: frozenset) -> np.ndarray:
         """The cosine of ``content`` with every known phrasing (0 where they share no feature)."""
@@ -180,9 +196,10 @@ def _windows(sentences: tuple[Sentence, ...]) -> list[Sentence]:
     return out
 
 
-def phrasings_of(claims) -> list[tuple[str, int, str, str]]:
-    """(claim, polarity, text, lang) of every known phrasing of ``claims``: statements and
-    phrasings assert, denials deny."""
+def phrasings_of(claims) -> list[tuple]:
+    """(claim, polarity, text, lang[, weighs]) of every known phrasing of ``claims``: statements,
+    phrasings and the official rulings that state them assert (the rulings don't weigh), denials
+    deny."""
     rows = []
     for claim in claims:
         for lang, text in claim.statement.items():
@@ -191,6 +208,7 @@ def phrasings_of(claims) -> list[tuple[str, int, str, str]]:
             rows.extend((claim.id, 1, text, lang) for text in texts)
         for lang, texts in (getattr(claim, "denials", None) or {}).items():
             rows.extend((claim.id, -1, text, lang) for text in texts)
+        rows.extend((claim.id, 1, text, "en", False) for text in getattr(claim, "rulings", None) or ())
     return rows
 
 

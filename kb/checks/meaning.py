@@ -71,6 +71,16 @@ def sentences(text: str) -> list[str]:
 # Phrases with a negator that negate nothing ("no matter why", "not only", "non importa").
 _IDIOMS = re.compile(r"\b(?:no matter|not only|nonetheless|nevertheless|non importa|non solo|nondimeno)\b", re.IGNORECASE)
 _ASIDE = re.compile(r"\([^()]{0,200}\)")  # "(no part of it)": an aside, not what the clause says
+_WRAPPED = re.compile(r"^\((.*)\)([.!?]?)$", re.DOTALL)  # a whole sentence in parentheses: "(A mana ability is ...)"
+
+
+def _unwrapped(text: str) -> str:
+    """A sentence without the parentheses around the whole of it (they make no aside of it)."""
+    text = text.strip()
+    found = _WRAPPED.match(text)
+    return found.group(1) + found.group(2) if found and "(" not in found.group(1) and ")" not in found.group(1) else text
+
+
 _CLAUSE = re.compile(r"[,;:()\u2014]|\s-\s|\b(?:but|ma|however|tuttavia|though|sebbene)\b", re.IGNORECASE)
 
 
@@ -78,7 +88,7 @@ _CLAUSE = re.compile(r"[,;:()\u2014]|\s-\s|\b(?:but|ma|however|tuttavia|though|s
 def clauses(text: str, lang: str) -> tuple[Clause, ...]:
     """The clauses of a sentence that say something, each with its content and whether it is
     negated (asides and idioms left out, as for ``negations``)."""
-    parts = _CLAUSE.split(_IDIOMS.sub(" ", _ASIDE.sub(" ", text)))
+    parts = _CLAUSE.split(_IDIOMS.sub(" ", _ASIDE.sub(" ", _unwrapped(text))))
     found = tuple(Clause(content(part, lang), bool(_negators(part, lang) % 2)) for part in parts if part.strip())
     return tuple(clause for clause in found if clause.content)
 
@@ -97,14 +107,16 @@ def turned_over(said: Sentence, known: Sentence) -> bool:
     return (said.negations - known.negations + opposed) % 2 == 1
 
 
-def crossed(said: Sentence, known: Sentence) -> int:
+def crossed(said: Sentence, known: Sentence, both: bool = True) -> int:
     """How many clauses of either sentence are negated where the clause of the other they are
     most alike is not, or the other way round: two or more, even when the counts of negations
     agree, leave what ``said`` asserts in doubt ("a goaded creature that loses all its
     abilities no longer has to attack" against "goad is not an ability: it must attack even if
-    it loses all abilities")."""
+    it loses all abilities"). ``both`` False: the clauses of ``said`` only (where its own
+    negations sit)."""
     count = 0
-    for ours, theirs in ((said.clauses, known.clauses), (known.clauses, said.clauses)):
+    pairs = ((said.clauses, known.clauses), (known.clauses, said.clauses)) if both else ((said.clauses, known.clauses),)
+    for ours, theirs in pairs:
         for clause in ours:
             shared = [len(clause.content & other.content) for other in theirs]
             most = max(shared, default=0)
@@ -146,7 +158,7 @@ def negations(text: str, lang: str) -> int:
     once, by their first word; "doesn't stop" is two, so none). Counting clauses rather than
     words keeps a claim said in one clause or split over two at the same parity; asides in
     parentheses, such as "(no part of it)", don't count."""
-    return sum(_negators(clause, lang) % 2 for clause in _CLAUSE.split(_IDIOMS.sub(" ", _ASIDE.sub(" ", text))))
+    return sum(_negators(clause, lang) % 2 for clause in _CLAUSE.split(_IDIOMS.sub(" ", _ASIDE.sub(" ", _unwrapped(text)))))
 
 
 def _negators(text: str, lang: str) -> int:

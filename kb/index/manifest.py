@@ -36,18 +36,22 @@ def default_names() -> list[Path]:
     return [table] if table.exists() else []
 
 
+def vocabulary_files() -> list[Path]:
+    """The data files that shape records: tags, language evidence, the learned lexicon (through
+    which Italian rulings link to claims) and the claims with their phrasings (kb/vocab, and
+    kb/checks with its claims folder), in one order."""
+    root = Path(str(resources.files("kb")))
+    found = [item for folder in ("vocab", "checks") if (root / folder).is_dir()
+             for item in (root / folder).rglob("*") if item.name.endswith((".yaml", ".tsv")) and item.is_file()]
+    return sorted(found, key=lambda p: p.relative_to(root).as_posix())
+
+
 def vocabulary_fingerprint() -> str:
-    """A hash of the data files that shape records (tags, language evidence, check links, and
-    the learned lexicon, through which Italian rulings link to claims)."""
+    """A hash of ``vocabulary_files``: an index built with others is rebuilt."""
     digest = hashlib.sha256(__version__.encode())
-    root = resources.files("kb")
-    for folder in ("vocab", "checks"):
-        base = root.joinpath(folder)
-        if not base.is_dir():
-            continue
-        for item in sorted(base.iterdir(), key=lambda p: p.name):
-            if item.name.endswith((".yaml", ".tsv")):
-                digest.update(item.name.encode() + item.read_bytes())
+    root = Path(str(resources.files("kb")))
+    for item in vocabulary_files():
+        digest.update(item.relative_to(root).as_posix().encode() + item.read_bytes())
     return digest.hexdigest()[:16]
 
 

@@ -8,6 +8,8 @@ One YAML file per mechanic (``goad.yaml``, ``split_second.yaml``, ...) holds a l
       rules: ["701.15c", "508.1d"]           # Comprehensive Rules numbers (2026-01-16)
       tags: [goad, attack]                   # ids of kb/vocab/tags.yaml and mechanics.yaml
       phrasings: {en: [...], it: [...]}      # how official rulings state it (for the linker)
+      rulings: [...]                         # official English rulings that state it, each
+                                             # labelled by two reviewers (matched by the linker)
       scenarios: [{name, given, do, expect}] # see kb.checks.claims.scenario
 
 ``load()`` reads them all; ``evaluate(claim)`` runs its scenarios into a ``Verdict``. Card
@@ -32,7 +34,7 @@ LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available
 FILES = ("goad", "split_second", "madness", "exchange", "cost", "mana_value", "mana_ability", "flashback",
          "storm", "cycling", "delve", "convoke", "suspend", "rebound")
 ID = re.compile(r"^[a-z][a-z_]*\.[a-z][a-z0-9_]*$")
-KEYS = {"id", "title", "statement", "rules", "tags", "phrasings", "scenarios"}
+KEYS = {"id", "title", "statement", "rules", "tags", "phrasings", "rulings", "scenarios"}
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,7 @@ class Claim:
     statement: dict = field(default_factory=dict)  # {"en": ..., "it": ...}
     phrasings: dict = field(default_factory=dict)  # {"en": [...], "it": [...]}
     scenarios: tuple[Scenario, ...] = ()
+    rulings: tuple[str, ...] = ()  # official English rulings that state it (see the module doc)
 
     @property
     def claim(self) -> str:
@@ -114,7 +117,8 @@ def parse(data: Mapping, source: str = "claims") -> Claim:
                               tuple(case.get("do") or ()), tuple(case.get("expect") or ())))
     return Claim(claim_id, str(data.get("title", "")), tuple(str(r) for r in data["rules"]),
                  tuple(data.get("tags") or ()), dict(data.get("statement") or {}),
-                 {lang: list(v or ()) for lang, v in (data.get("phrasings") or {}).items()}, tuple(cases))
+                 {lang: list(v or ()) for lang, v in (data.get("phrasings") or {}).items()}, tuple(cases),
+                 tuple(str(text) for text in data.get("rulings") or ()))
 
 
 def load() -> list[Claim]:
