@@ -61,6 +61,13 @@ def _reductions_first(mana_cost, *, alternative=None, additional=(), increases=(
     return ORIGINAL["total_cost"](str(reduced), additional=additional, increases=increases)
 
 
+def _x_after_reductions(mana_cost, *, alternative=None, additional=(), increases=(), reductions=(), x=0):
+    """X added once the reductions are taken (they can't pay for it)."""
+    without_x = ORIGINAL["total_cost"](mana_cost, alternative=alternative, additional=additional, increases=increases,
+                                       reductions=reductions, x=0)
+    return ORIGINAL["total_cost"](str(without_x), increases=[f"{{{x}}}"] if x else ())
+
+
 def _ignore_alternative(mana_cost, alternative):
     return costs.as_cost(mana_cost or "")
 
@@ -397,6 +404,7 @@ MUTANTS = {
     "Phyrexian counts 0": (costs, "symbol_value", _phyrexian_zero),
     "X always 0": (costs, "symbol_value", _x_ignored),
     "reductions before increases": (costs, "total_cost", _reductions_first),
+    "X added after reductions": (costs, "total_cost", _x_after_reductions),
     "alternative cost ignored": (costs, "starting_cost", _ignore_alternative),
     "generic reduction eats colored": (costs, "reduce_generic", _reduce_colored_too),
     "split card: first half only": (cards, "card_mana_cost", _split_half_always),
