@@ -24,16 +24,18 @@ from kb.checks.model import (
     discard,
     effects,
     leaving,
+    life,
     priority,
     stack,
 )
 from kb.checks.model import state as s
 
-_ = (abilities, actions, cards, casting, combat, control, costs, discard, effects, leaving, priority, stack, s)
+_ = (abilities, actions, cards, casting, combat, control, costs, discard, effects, leaving, life, priority, stack, s)
 ORIGINAL = {
     "symbol_value": costs.symbol_value, "total_cost": costs.total_cost, "card_mana_cost": cards.card_mana_cost,
     "destination": discard.destination, "record": discard.record, "legal_attacks": combat.legal_attacks,
     "exchange": control.exchange, "leave_stack": leaving.leave_stack, "cast": casting.cast,
+    "exchange_life": life.exchange_life,
     "pass_turn": stack.pass_turn, "to_priority": s.to_priority, "move": s.move,
     "spell_total": casting.spell_total, "may_cast": priority.may_cast, "cast_triggers": casting.cast_triggers,
     "pay_convoke": casting.pay_convoke, "pay_delve": casting.pay_delve, "madness": effects.VERBS["madness"],
@@ -66,6 +68,12 @@ def _x_after_reductions(mana_cost, *, alternative=None, additional=(), increases
     without_x = ORIGINAL["total_cost"](mana_cost, alternative=alternative, additional=additional, increases=increases,
                                        reductions=reductions, x=0)
     return ORIGINAL["total_cost"](str(without_x), increases=[f"{{{x}}}"] if x else ())
+
+
+def _life_exchanged_anyway(state, first, second, source):
+    """Each player's life total simply set to the other's, whatever they can't gain or lose."""
+    totals = {first: life.life_of(state, second), second: life.life_of(state, first)}
+    return replace(state, life=tuple(sorted({**dict(state.life), **totals}.items()))), True
 
 
 def _ignore_alternative(mana_cost, alternative):
@@ -405,6 +413,7 @@ MUTANTS = {
     "X always 0": (costs, "symbol_value", _x_ignored),
     "reductions before increases": (costs, "total_cost", _reductions_first),
     "X added after reductions": (costs, "total_cost", _x_after_reductions),
+    "life totals set, not gained or lost": (life, "exchange_life", _life_exchanged_anyway),
     "alternative cost ignored": (costs, "starting_cost", _ignore_alternative),
     "generic reduction eats colored": (costs, "reduce_generic", _reduce_colored_too),
     "split card: first half only": (cards, "card_mana_cost", _split_half_always),

@@ -124,3 +124,24 @@ def test_leaving_and_priority(leaver, priority, holder):
 
 def test_retarget_of_a_missing_spell():
     assert not control.retarget_allowed(table(), "Nothing", "A")
+
+
+@pytest.mark.parametrize(
+    "given, after, happened",
+    [
+        ({"life": {"A": 5, "B": 3}}, (3, 5), True),
+        ({"life": {"A": 5}}, (20, 5), True),  # B at the starting 20
+        ({"life": {"A": 4, "B": 4}}, (4, 4), True),  # nothing to gain or lose
+        ({"life": {"A": 5, "B": 12}, "cant_lose_life": ["B"]}, (5, 12), False),
+        ({"life": {"A": 12, "B": 5}, "cant_lose_life": ["B"]}, (5, 12), True),  # B only gains
+        ({"life": {"A": 3, "B": 10}, "cant_gain_life": ["A"]}, (3, 10), False),
+        ({"life": {"A": 3, "B": 10}, "cant_gain_life": ["B"]}, (10, 3), True),  # B only loses
+    ],
+)  # fmt: skip
+def test_exchanging_life_totals_is_gaining_and_losing_life(given, after, happened):
+    from kb.checks.model import life
+
+    st, done = life.exchange_life(state({"players": ["A", "B"], **given}), "A", "B", "effect")
+    assert (life.life_of(st, "A"), life.life_of(st, "B")) == after
+    assert done is happened
+    assert bool(s.events(st, "no exchange")) is not happened

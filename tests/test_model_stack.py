@@ -116,7 +116,7 @@ def test_rebound_at_the_upkeep():
 
 
 def test_effect_verbs_are_registered():
-    assert {"draw", "discard", "look", "goad", "goad_each", "exchange", "sudden_substitution", "counter", "cast",
+    assert {"draw", "discard", "look", "goad", "goad_each", "exchange", "exchange_life", "sudden_substitution", "counter", "cast",
             "madness", "storm", "suspend_tick", "suspend_cast", "rebound_cast", "gain_control", "nothing"} == set(effects.VERBS)
 
 

@@ -1,7 +1,8 @@
 """A scenario's ``given`` -> a model State; card templates (``cards.yaml``) -> object fields.
 
 ``given`` keys: players (turn order; default [A, B]), active (default the first), turn, step,
-priority, left, objects, modifiers, attack_costs. An object: id (default: its card's name),
+priority, left, objects, modifiers, attack_costs, life ({player: total}; 20 if not given),
+cant_gain_life and cant_lose_life (players). An object: id (default: its card's name),
 card (a template of cards.yaml: real cards' types, mana costs, keywords), owner (default A),
 zone (default hand), controller, types, mana_cost, colors (default: its mana cost's), layout,
 faces [{name, mana_cost, types}], face, keywords, costs {keyword: cost}, abilities
@@ -31,7 +32,8 @@ OBJECT_KEYS = {
     "keywords", "costs", "abilities", "counters", "tapped", "face_down", "sick", "goaded_by", "cant_attack",
     "protector", "effect", "targets", "kind", "cast",
 }
-GIVEN_KEYS = {"players", "active", "turn", "step", "priority", "left", "objects", "modifiers", "attack_costs"}
+GIVEN_KEYS = {"players", "active", "turn", "step", "priority", "left", "objects", "modifiers", "attack_costs",
+              "life", "cant_gain_life", "cant_lose_life"}
 
 
 @lru_cache(maxsize=1)
@@ -107,7 +109,9 @@ def state(given: Mapping) -> s.State:
                  step=given.get("step", s.MAIN1), priority=given.get("priority"), left=tuple(given.get("left", ())),
                  attack_costs=tuple((given.get("attack_costs") or {}).items()),
                  modifiers=tuple(s.Modifier(m["kind"], str(m["amount"]), m.get("player"), tuple(m.get("types", ())))
-                                 for m in given.get("modifiers", ())))
+                                 for m in given.get("modifiers", ())),
+                 life=tuple(sorted((str(p), int(n)) for p, n in (given.get("life") or {}).items())),
+                 life_locked=tuple((str(p), kind) for kind in ("gain", "lose") for p in given.get(f"cant_{kind}_life", ())))
     rows = given.get("objects", ())
     for number, row in enumerate(rows, start=1):
         made = obj(row, number)

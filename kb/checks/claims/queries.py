@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from kb.checks.model import abilities, actions, cards, casting, combat, control, costs, priority
+from kb.checks.model import abilities, actions, cards, casting, combat, control, costs, life, priority
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import STACK, State
@@ -96,6 +96,7 @@ QUERIES: dict[str, tuple[str, Callable[[State, dict], Any]]] = {
     "in_zone": ("zone", lambda st, a: sorted(o.id for o in s.in_zone(st, a["zone"], a.get("player")))),
     "seen": ("label", lambda st, a: dict(st.seen).get(a["label"])),
     "active": ("player", lambda st, a: st.active),
+    "life": ("player", lambda st, a: life.life_of(st, a["player"])),
     "step": ("player", lambda st, a: st.step),
     "priority": ("player", lambda st, a: s.holder(st)),
     "options": ("player", lambda st, a: priority.options(st, a["player"])),

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Mapping
 
-from kb.checks.model import casting, combat, control, leaving
+from kb.checks.model import casting, combat, control, leaving, life
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
@@ -76,6 +76,17 @@ def _exchange(state, item, args, choices):
         state, _ = control.exchange(state, item.targets[0][0], item.targets[1][0], item.id)
         return state
     return s.log(state, Event("no exchange", item.id, item.controller, "a target is illegal"))
+
+
+@verb("exchange_life")
+def _exchange_life(state, item, args, choices):
+    """Two target players exchange life totals (701.12c): nothing if one is no longer a legal
+    target (a player who left the game), since the whole exchange can't happen (701.12a)."""
+    players = [str(p) for p in args.get("players", ())]
+    if len(players) != 2 or any(p in state.left or p not in state.players for p in players):
+        return s.log(state, Event("no exchange", item.id, item.controller, "a target is illegal"))
+    state, _ = life.exchange_life(state, players[0], players[1], item.id)
+    return state
 
 
 @verb("sudden_substitution")

@@ -140,6 +140,8 @@ class State:
     passed: tuple[str, ...] = ()  # players who passed in succession (117.4)
     pending: tuple[Obj, ...] = ()  # triggered abilities waiting to be put on the stack (603.3)
     left: tuple[str, ...] = ()
+    life: tuple[tuple[str, int], ...] = ()  # (player, life total); 20 for a player not listed (kb.checks.model.life)
+    life_locked: tuple[tuple[str, str], ...] = ()  # (player, "gain" or "lose"): they can't (119.7, 119.8)
     modifiers: tuple[Modifier, ...] = ()
     control: tuple[ControlEffect, ...] = ()  # timestamp order: the last one wins (613.7)
     delayed: tuple[Delayed, ...] = ()
