@@ -145,3 +145,25 @@ def test_exchanging_life_totals_is_gaining_and_losing_life(given, after, happene
     assert (life.life_of(st, "A"), life.life_of(st, "B")) == after
     assert done is happened
     assert bool(s.events(st, "no exchange")) is not happened
+
+
+@pytest.mark.parametrize(
+    "locked, amount, allowed",
+    [
+        ((), 1, True), ((), -1, True), ((("A", "gain"),), 0, True), ((("A", "lose"),), 0, True),
+        ((("A", "gain"),), 1, False), ((("A", "gain"),), -1, True),
+        ((("A", "lose"),), -1, False), ((("A", "lose"),), 1, True), ((("B", "gain"),), 1, True),
+    ],
+)  # fmt: skip
+def test_who_can_gain_or_lose_life(locked, amount, allowed):
+    from dataclasses import replace
+
+    from kb.checks.model import life
+
+    st = replace(state({"players": ["A", "B"]}), life_locked=locked)
+    assert life.can_change(st, "A", amount) is allowed
+    after = life.change(st, "A", amount, "effect")
+    assert life.life_of(after, "A") == (20 + amount if allowed else 20)
+    gained, lost = s.events(after, "gain life"), s.events(after, "lose life")
+    assert [(e.obj, e.player, e.detail) for e in gained + lost] == ([("effect", "A", str(abs(amount)))] if allowed and amount else [])
+    assert (len(gained), len(lost)) == ((amount > 0, amount < 0) if allowed else (0, 0))
