@@ -25,6 +25,7 @@ import os
 import sys
 import time
 from collections import Counter
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -37,9 +38,18 @@ from kb.text import analysis  # noqa: E402
 from kb.text.vocabulary import vocabulary  # noqa: E402
 
 SET = ROOT / "bench" / "claims_set.yaml"
-# The claims the set was written against: those its items name (42). A link from one of its
-# sentences to a claim registered later is neither right nor wrong by the set: counted apart.
-JUDGED_CLAIMS = frozenset(i["claim"] for i in yaml.safe_load(SET.read_text(encoding="utf-8"))["items"] if i.get("claim"))
+
+
+@lru_cache(maxsize=1)
+def labelled() -> list[dict]:
+    """The items of the labelled set, both halves."""
+    return yaml.safe_load(SET.read_text(encoding="utf-8"))["items"]
+
+
+def judged_claims() -> frozenset[str]:
+    """The claims the set was written against: those its items name (42). A link from one of its
+    sentences to a claim registered later is neither right nor wrong by the set: counted apart."""
+    return frozenset(i["claim"] for i in labelled() if i.get("claim"))
 
 
 def tags_of(text: str, lang: str) -> tuple[str, ...]:
@@ -51,7 +61,7 @@ def evaluate(items: list[dict], link_with=None, judged: set[str] | None = None) 
     """The measures over ``items``; ``judged``: the claims the set was written against (links to
     a claim registered later are counted apart as unjudged: the set says nothing of them)."""
     link_with = link_with or L.link
-    judged = judged if judged is not None else set(JUDGED_CLAIMS)
+    judged = judged if judged is not None else judged_claims()
     tp = fp = fn = right = contradicted = passing = unjudged = 0
     wrong: list[str] = []
     for item in items:
@@ -133,7 +143,7 @@ def main() -> None:
     parser.add_argument("--mistakes", action="store_true", help="List the mistakes (dev half only).")
     parser.add_argument("--loo", action="store_true", help="Leave-one-out on the dev half, its items known.")
     args = parser.parse_args()
-    items = yaml.safe_load(SET.read_text(encoding="utf-8"))["items"]
+    items = labelled()
     if args.calibrate:
         calibrate([i for i in items if i["split"] == "dev"])
         return

@@ -70,6 +70,10 @@ class Generation:
         manifest = self.manifest
         for name, stamp in stamps.items():
             manifest["files"][name].update(size=stamp["size"], mtime_ns=stamp["mtime_ns"])
+        self.seal(manifest)
+
+    def seal(self, manifest: dict) -> None:
+        """Write the manifest atomically: a reader sees the old one or the new one, whole."""
         sealed = self.path / f"{MANIFEST}.{os.getpid()}.tmp"
         try:
             sealed.write_text(json.dumps(manifest, ensure_ascii=False), encoding="utf-8")
@@ -251,9 +255,7 @@ class Location:
     def publish(self, gen: Generation, manifest: dict) -> None:
         """Seal ``gen`` with its manifest (which lists every other file with its checksum) and
         make it the live generation, atomically; keep the one it replaces, drop older ones."""
-        sealed = gen.path / f"{MANIFEST}.tmp"
-        sealed.write_text(json.dumps({**manifest, "contents": gen.contents()}, ensure_ascii=False), encoding="utf-8")
-        os.replace(sealed, gen.path / MANIFEST)
+        gen.seal({**manifest, "contents": gen.contents()})
         previous = self.named()
         pointer = self.path / f"CURRENT.{gen.path.name}"
         pointer.write_text(gen.path.name + "\n", encoding="utf-8")
