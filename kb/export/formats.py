@@ -7,8 +7,6 @@ JSON and YAML hold ``{"filters", "count", "rulings"}``; CSV flattens lists with 
 
 from __future__ import annotations
 
-import csv
-import html
 import io
 import json
 from dataclasses import dataclass
@@ -78,6 +76,8 @@ def neutral(cell: str) -> str:
 
 
 def _csv(records: list[Ruling], meta: dict, safe: bool = True) -> str:
+    import csv  # only an export needs it: not imported by every command
+
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
     writer.writeheader()
@@ -95,7 +95,7 @@ def _csv(records: list[Ruling], meta: dict, safe: bool = True) -> str:
 
 def md_text(text: str) -> str:
     """Text as Markdown shows it: HTML escaped, so a ruling holding markup shows it as text."""
-    return html.escape(text, quote=False)
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")  # html.escape(quote=False)
 
 
 def _md(records: list[Ruling], meta: dict, safe: bool = True) -> str:
@@ -168,6 +168,8 @@ def render_rows(rows: list[dict], fmt: str, name: str, meta: dict | None = None,
     columns = list(dict.fromkeys(key for row in rows for key in row))
     cells = [[_cell(row.get(key)) for key in columns] for row in rows]
     if fmt == "csv":
+        import csv
+
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(columns)

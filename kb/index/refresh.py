@@ -5,11 +5,14 @@ vocabularies changed (``kb.index.freshness`` decides, ``kb.index.build`` builds)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from kb.index import freshness
 from kb.errors import KbError
 from kb.index.generations import Location
-from kb.ingest.report import Report
+
+if TYPE_CHECKING:  # the report of a build; a fresh index (the common case) imports no ingest code
+    from kb.ingest.report import Report
 
 
 @dataclass
