@@ -9,7 +9,9 @@ The labelled set is bench/claims_set.yaml: ruling-like sentences in both languag
 unlike the official rulings, that assert a claim, contradict one, or state none (near misses).
 Each is tagged and linked as ingest does. Measures:
 
-  precision, recall   of (sentence, claim) links, whatever their polarity
+  precision, recall   of (sentence, claim) links, whatever their polarity (a link to a claim
+                      registered after the set counts as judged in bench/claims_judged.yaml, and
+                      apart as unjudged when it is not there)
   polarity            share of the correct links with the right polarity
   contradictions      that fail (linked to their claim as denied), and that would PASS (a link
                       asserting a claim that holds): the second must be 0
@@ -38,6 +40,7 @@ from kb.text import analysis  # noqa: E402
 from kb.text.vocabulary import vocabulary  # noqa: E402
 
 SET = ROOT / "bench" / "claims_set.yaml"
+JUDGED = ROOT / "bench" / "claims_judged.yaml"  # links to claims registered after the set, judged blind
 
 
 @lru_cache(maxsize=1)
@@ -52,6 +55,16 @@ def judged_claims() -> frozenset[str]:
     return frozenset(i["claim"] for i in labelled() if i.get("claim"))
 
 
+@lru_cache(maxsize=1)
+def judged_later() -> dict[tuple[str, str], str]:
+    """(item id, claim) → asserts, denies or none: how a reviewer read a sentence of the set
+    against a claim registered after the set was written (bench/claims_judged.yaml)."""
+    if not JUDGED.exists():
+        return {}
+    entries = yaml.safe_load(JUDGED.read_text(encoding="utf-8"))["judgments"]
+    return {(e["item"], e["claim"]): e["reading"] for e in entries}
+
+
 def tags_of(text: str, lang: str) -> tuple[str, ...]:
     langs = ("it", "en") if lang == "it" else ("en",)
     return vocabulary().tags_in({code: analysis.terms(text, code) for code in langs}, text=text)
@@ -62,16 +75,27 @@ def evaluate(items: list[dict], link_with=None, judged: set[str] | None = None) 
     a claim registered later are counted apart as unjudged: the set says nothing of them)."""
     link_with = link_with or L.link
     judged = judged if judged is not None else judged_claims()
-    tp = fp = fn = right = contradicted = passing = unjudged = 0
+    tp = fp = fn = right = contradicted = passing = unjudged = tp_later = 0
     wrong: list[str] = []
+    later = judged_later()
     for item in items:
         found = link_with(item["text"], item["lang"], tags_of(item["text"], item["lang"]))
         gold = item.get("claim")
         claims = {link.claim: link for link in found}
         for link in found:
             if link.claim not in judged and link.claim != gold:
-                unjudged += 1
-                wrong.append(f"unjudged {item['id']} ({item['kind']} {gold}): {link.claim} {link.polarity} {link.score}: {item['text'][:90]}")
+                reading = later.get((item["id"], link.claim))
+                if reading is None:
+                    unjudged += 1
+                    wrong.append(f"unjudged {item['id']} ({item['kind']} {gold}): {link.claim} {link.polarity} {link.score}: {item['text'][:90]}")
+                elif reading == "none":
+                    fp += 1
+                    wrong.append(f"false link {item['id']} (judged later: none): {link.claim} {link.score}: {item['text'][:90]}")
+                else:  # right claim by the later judgment; its polarity counts with the others
+                    tp_later += 1
+                    right += link.polarity == reading
+                    if link.polarity != reading:
+                        wrong.append(f"polarity {item['id']} (judged later): {link.polarity} {link.claim} {link.score}: {item['text'][:90]}")
                 continue
             if link.claim == gold:
                 tp += 1
@@ -91,9 +115,11 @@ def evaluate(items: list[dict], link_with=None, judged: set[str] | None = None) 
     contradictions = sum(1 for i in items if i["kind"] == "contradicts")
     return {
         "items": len(items),
-        "precision": round(tp / (tp + fp), 3) if tp + fp else 1.0,
+        "precision": round((tp + tp_later) / (tp + tp_later + fp), 3) if tp + tp_later + fp else 1.0,
+        "precision_unjudged_wrong": round((tp + tp_later) / (tp + tp_later + fp + unjudged), 3) if tp + tp_later + fp + unjudged else 1.0,
+        "links": tp + tp_later + fp + unjudged,
         "recall": round(tp / (tp + fn), 3) if tp + fn else 1.0,
-        "polarity": round(right / tp, 3) if tp else 1.0,
+        "polarity": round(right / (tp + tp_later), 3) if tp + tp_later else 1.0,
         "contradictions": contradictions,
         "contradictions_failing": round(contradicted / contradictions, 3) if contradictions else 1.0,
         "contradictions_passing": passing,

@@ -154,18 +154,43 @@ def test_negations_in_other_clauses_are_counted(said, lang, crossed):
 
 
 @pytest.mark.parametrize(
-    "said, lang, expected",
+    "said, lang, never",
     [
-        ("Goad isn't an ability of the creature; once goaded, it must attack even if it loses all abilities.", "en", "asserts"),
-        ("Goad is not an ability: if the creature loses all its abilities, it still has to attack.", "en", "asserts"),
-        # false rulings whose negations cancel out in number: in doubt, no link (never a PASS)
-        ("Goad is an ability of the creature; once goaded, it doesn't have to attack if it loses all abilities.", "en", None),
-        ("Se una creatura provocata perde tutte le sue abilità, non deve più attaccare perché provocare è un'abilità.", "it", None),
+        # true rulings: read as stating the claim, or not linked; never as denying it (a FAIL)
+        ("Goad isn't an ability of the creature; once goaded, it must attack even if it loses all abilities.", "en", "denies"),
+        ("Goad is not an ability: if the creature loses all its abilities, it still has to attack.", "en", "denies"),
+        # false rulings, their negations cancelling out in number: denied or in doubt; never a PASS
+        ("Goad is an ability of the creature; once goaded, it doesn't have to attack if it loses all abilities.", "en", "asserts"),
+        ("Se una creatura provocata perde tutte le sue abilità, non deve più attaccare perché provocare è un'abilità.", "it", "asserts"),
     ],
 )  # fmt: skip
-def test_a_ruling_in_doubt_links_nothing(said, lang, expected):
+def test_a_ruling_in_doubt_is_never_read_the_wrong_way(said, lang, never):
     links = {link.claim: link.polarity for link in checks.link(said, lang, ("goad",))}
-    assert links.get("goad.not_an_ability") == expected
+    assert links.get("goad.not_an_ability") != never
+
+
+@pytest.mark.parametrize(
+    "said, lang, claim, polarity",
+    [
+        # read straight from a claim's paraphrases and denials (kb/checks/claims), in either language
+        ("Goad isn't an ability of the creature; once goaded, it must attack even if it loses all abilities.", "en",
+         "goad.not_an_ability", "asserts"),
+        ("Se una creatura provocata perde tutte le sue abilità, non deve più attaccare perché provocare è un'abilità.", "it",
+         "goad.not_an_ability", "denies"),
+        ("Once a goaded creature has attacked, it is no longer goaded.", "en", "goad.persists_after_attacking", "denies"),
+    ],
+)  # fmt: skip
+def test_denials_make_a_false_ruling_deny_its_claim(said, lang, claim, polarity):
+    links = {link.claim: link.polarity for link in checks.link(said, lang, ("goad", "attack"))}
+    assert links.get(claim) == polarity
+
+
+def test_a_denial_gives_way_to_a_claim_the_ruling_states_better():
+    """"It is a mana ability" shares words with the denial "any ability with mana in its cost is
+    a mana ability"; the ruling states another claim (no stack) better: no denial, no FAIL."""
+    text = "The activated ability is a mana ability. It doesn’t use the stack and can’t be responded to."
+    links = {link.claim: link.polarity for link in checks.link(text, "en", ("mana_ability", "activate"))}
+    assert links.get("mana_ability.no_stack") == "asserts" and "denies" not in links.values()
 
 
 @pytest.mark.parametrize(

@@ -39,8 +39,8 @@ split_second.suspend_needs_castable split_second.priority_mana_abilities split_s
 ITALIAN_TERMS = {  # the printed Italian terms each mechanic's Italian statements use
     "goad": "spronat", "split_second": "battibaleno", "madness": "follia", "exchange": "scambi",
     "cost": "costo", "mana_value": "valore di mana", "mana_ability": "abilità di mana", "suspend": "sospe",
-    "convoke": "convoca", "delve": "scavare", "storm": "tempesta", "cycling": "cicl", "flashback": "flashback",
-    "rebound": "rimbalzo",
+    "convoke": "convoca", "delve": "esumare", "storm": "tempesta", "cycling": "cicl", "flashback": "flashback",
+    "rebound": "ripresa",
 }
 
 
@@ -141,6 +141,18 @@ def test_labelled_rulings_link_to_their_claim(claim_id):
         assert links.get(claim_id) == "asserts", f"{claim_id}: {text!r} -> {links}"
 
 
+@pytest.mark.parametrize("claim_id", IDS)
+def test_claim_has_paraphrases_and_denials_in_both_languages(claim_id):
+    """Written wordings for the linker: true ones (paraphrases) and false ones (denials), none of
+    them a copy of the statement, none both true and false."""
+    claim = get(claim_id)
+    for lang in ("en", "it"):
+        paraphrases, denials = claim.paraphrases.get(lang, []), claim.denials.get(lang, [])
+        assert paraphrases and denials, f"{claim_id}: paraphrases and denials in {lang}"
+        assert not set(paraphrases) & set(denials), f"{claim_id}: a wording both true and false"
+        assert claim.statement[lang] not in paraphrases + denials
+
+
 def test_many_claims_have_real_phrasings():
     with_phrasings = [c for c in registry().values() if any(c.phrasings.values())]
     assert len(with_phrasings) >= 0.85 * len(IDS)
@@ -173,6 +185,10 @@ def test_card_templates_match_mtgjson():
         ({"id": "Bad", "rules": ["1"]}, "must be 'mechanic.name'"),
         ({"id": "goad.x", "rules": []}, "cites no Comprehensive Rules number"),
         ({"id": "goad.x", "rules": ["1"], "colour": 1}, "unknown keys"),
+        ({"id": "goad.x", "rules": ["1"], "denials": ["Goad ends."]}, "denials is a mapping of 'en' and 'it'"),
+        ({"id": "goad.x", "rules": ["1"], "paraphrases": {"fr": ["Provoquer."]}}, "paraphrases is a mapping"),
+        ({"id": "goad.x", "rules": ["1"], "denials": {"en": ["  "]}}, "denials.en must be a list of non-empty"),
+        ({"id": "goad.x", "rules": ["1"], "phrasings": {"it": "una stringa"}}, "phrasings.it must be a list"),
         ("goad.x", "a claim is a mapping"),
         ({"id": "goad.x", "rules": ["1"], "scenarios": [{"given": {"objects": [{"card": "Nothing"}]}}]}, "no card template"),
         ({"id": "goad.x", "rules": ["1"], "scenarios": [{"given": {"weather": "rain"}}]}, "unknown given fields"),

@@ -103,6 +103,10 @@ FALSE_RULINGS = [
     ("Players can't turn face-down creatures face up while a spell with split second is on the stack.",
      "split_second.special_actions"),
     ("Attaccare con una creatura provocata fa sì che smetta di essere provocata.", "goad.persists_after_attacking"),
+    # worded like none of the claim's official phrasings: denied through its written denials
+    ("Once a goaded creature has attacked, it is no longer goaded.", "goad.persists_after_attacking"),
+    ("Se una creatura provocata perde tutte le sue abilità, non deve più attaccare perché provocare è un'abilità.",
+     "goad.not_an_ability"),
 ]
 
 

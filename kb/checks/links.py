@@ -29,9 +29,11 @@ from kb.checks.meaning import Sentence, crossed, reading, turned_over
 from kb.records import ASSERTS, DENIES, Link
 
 NO_CLAIM = ""  # the claim of known phrasings that state none (near misses): matching them best links nothing
-THRESHOLD = 0.65  # the least similarity that links (calibrated on the dev half for precision: bench/link_coverage.py --calibrate)
-DENY_THRESHOLD = 0.75  # the least similarity at which a ruling denies a claim (a false alarm costs a true ruling)
+THRESHOLD = 0.70  # the least similarity that links (calibrated on the dev half for precision: bench/link_coverage.py --calibrate)
+DENY_THRESHOLD = 0.8  # the least similarity at which a ruling denies a claim (a false alarm costs a true ruling)
 DENY_MARGIN = 0.1  # how much better a reading that turns the polarity over must match than one that keeps it
+ASSERTED, DENIED = 1, -1  # how a known phrasing, or a ruling matched with it, reads: the claim or its opposite
+RIVAL = 0.05  # how far below the best claim read in the same sentence another claim may be and still link
 MARGIN = 0.0  # how much better than the best near miss (a phrasing of no claim) a link must match
 MEMO_SIZE = 100_000  # remembered links; the memo starts afresh when full
 CROSSED = 2  # clauses negated against the phrasing's from which a reading that keeps its polarity is in doubt (no link)
@@ -135,49 +137,77 @@ class Linker:
         windows = [(window, self._cosines(window.content)) for window in _windows(reading(text, lang))]
         if not any((cos[claims] >= THRESHOLD).any() for _, cos in windows):
             return ()  # no phrasing of a claim is near enough: nothing links (the common case)
-        # per claim, the best match that keeps the phrasing's polarity and the best that turns it
-        # over, among those near enough to link (nearer ones change nothing below); of the near
-        # misses only the best score counts, whichever way round it reads
-        best: dict[tuple[str, bool], tuple[float, int]] = {}
+        # per claim, the best match that reads as stating it and the best that reads as denying
+        # it, each read straight from a phrasing or by turning one over (when the ruling's
+        # negations say the opposite), among those near enough to link; of the near misses only
+        # the best score counts, whichever way round it reads
+        best: dict[tuple[str, int, bool], tuple[float, int, int]] = {}
         near_miss = 0.0
-        for window, cos in windows:
+        for place, (window, cos) in enumerate(windows):
             missed = cos[misses]
             if missed.size:
                 near_miss = max(near_miss, float(missed.max()))
             for number in np.flatnonzero(claims & (cos >= THRESHOLD)):
                 score = float(cos[number])
                 known = self.known[number]
-                if score <= min(best.get((known.claim, False), (0.0,))[0], best.get((known.claim, True), (0.0,))[0]):
-                    continue  # improves neither reading of its claim, whichever it is
                 # only a single sentence against a single sentence says the opposite: the
                 # negations of a window of two, or of a phrasing of two, don't line up
                 flipped = window.single and known.sentence.single and turned_over(window, known.sentence)
+                polarity = -known.polarity if flipped else known.polarity
+                if score <= best.get((known.claim, polarity, flipped), (0.0,))[0]:
+                    continue  # improves nothing
                 if flipped and (window.negations - known.sentence.negations) % 2 and not crossed(window, known.sentence, both=False):
                     continue  # the negation it lacks or adds sits in no clause of its own that matches: no evidence either way
                 if window.single and known.sentence.single and not flipped and crossed(window, known.sentence) >= CROSSED:
                     continue  # negations that cancel out but sit in other clauses: what it asserts is in doubt
-                key = (known.claim, flipped)
-                if score > best.get(key, (0.0,))[0]:
-                    best[key] = (score, number)
+                best[(known.claim, polarity, flipped)] = (score, number, place)
         floor = max(THRESHOLD, near_miss + MARGIN)
+        readings = {}
+        for claim in {claim for claim, _, _ in best}:
+            found = self._reading(claim, best, floor)
+            if found is not None:
+                readings[claim] = found
+        # a sentence states one claim, mostly: of the claims read in the same window of the
+        # ruling, those far below the best one are its neighbours' words, not claims of their own
+        top: dict[int, float] = {}
+        for _, _, (score, _, place) in readings.values():
+            top[place] = max(top.get(place, 0.0), score)
         links = []
-        for claim in {claim for claim, _ in best}:
-            kept, turned = best.get((claim, False), (0.0, -1)), best.get((claim, True), (0.0, -1))
-            # a denial must match better than any reading that keeps the polarity, by DENY_MARGIN
-            flipped = turned[0] >= max(floor, DENY_THRESHOLD, kept[0] + DENY_MARGIN)
-            score, number = turned if flipped else kept
-            if score < floor or (not flipped and turned[0] > kept[0]):
-                continue  # too far, or read best the other way round without the certainty to deny: no link
-            known = self.known[number]
-            polarity = known.polarity * (-1 if flipped else 1)
-            evidence = known.text if len(known.text) <= EVIDENCE else known.text[: EVIDENCE - 1] + "…"
-            links.append((Link(claim, ASSERTS if polarity > 0 else DENIES, round(score, 3), evidence), flipped))
-        # a denial read from negations alone ("has no mana cost" against "is determined by its mana
-        # cost") is no denial when the ruling states another claim better: the words it shares
-        # with this claim's phrasings belong to that one
-        stated = max((link.score for link, _ in links if link.polarity == ASSERTS), default=0.0)
-        kept_links = [link for link, flipped in links if not (flipped and link.polarity == DENIES and link.score < stated)]
+        for claim, (polarity, flipped, (score, number, place)) in readings.items():
+            if score < top[place] - RIVAL:
+                continue
+            evidence = self.known[number].text
+            evidence = evidence if len(evidence) <= EVIDENCE else evidence[: EVIDENCE - 1] + "…"
+            links.append((Link(claim, ASSERTS if polarity == ASSERTED else DENIES, round(score, 3), evidence), flipped))
+        # a denial ("has no mana cost" against "is determined by its mana cost"; "is a mana
+        # ability" against "any ability with mana in its cost is a mana ability") is no denial
+        # when the ruling states another claim better: the words it shares with this claim's
+        # phrasings belong to that one (a false alarm costs a true ruling)
+        best_stated = max((link.score for link, _ in links if link.polarity == ASSERTS), default=0.0)
+        kept_links = [link for link, _ in links if not (link.polarity == DENIES and link.score < best_stated)]
         return tuple(sorted(kept_links, key=lambda link: (-link.score, link.claim)))
+
+    @staticmethod
+    def _reading(claim: str, best: dict, floor: float) -> tuple[int, bool, tuple[float, int, int]] | None:
+        """How a ruling reads ``claim``, from its best matches (``best``: (claim, polarity,
+        flipped) → (score, phrasing, window)): stating it or denying it, or neither. A polarity read
+        straight from a phrasing (a statement, paraphrase or denial that the ruling words alike)
+        needs the floor and a better match than any reading the other way (a tie with one read
+        from negations alone keeps it); one read by turning a phrasing over with the ruling's
+        negations is less sure: DENY_THRESHOLD, and DENY_MARGIN over any reading the other way."""
+        for flipped in (False, True):
+            for polarity in (ASSERTED, DENIED):
+                found = best.get((claim, polarity, flipped))
+                if found is None:
+                    continue
+                other = [best.get((claim, -polarity, f), (0.0,))[0] for f in (False, True)]
+                if flipped:
+                    sure = found[0] >= max(floor, DENY_THRESHOLD, max(other) + DENY_MARGIN)
+                else:
+                    sure = found[0] >= floor and found[0] > other[0] and found[0] >= other[1]
+                if sure:
+                    return polarity, flipped, found
+        return None
 
     def _cosines(self, content: frozenset) -> np.ndarray:
         """The cosine of ``content`` with every known phrasing (0 where they share no feature)."""
@@ -198,13 +228,15 @@ def _windows(sentences: tuple[Sentence, ...]) -> list[Sentence]:
 
 def phrasings_of(claims) -> list[tuple]:
     """(claim, polarity, text, lang[, weighs]) of every known phrasing of ``claims``: statements,
-    phrasings and the official rulings that state them assert (the rulings don't weigh), denials
-    deny."""
+    phrasings, paraphrases and the official rulings that state them assert (the rulings don't
+    weigh), denials deny."""
     rows = []
     for claim in claims:
         for lang, text in claim.statement.items():
             rows.append((claim.id, 1, text, lang))
         for lang, texts in (getattr(claim, "phrasings", None) or {}).items():
+            rows.extend((claim.id, 1, text, lang) for text in texts)
+        for lang, texts in (getattr(claim, "paraphrases", None) or {}).items():
             rows.extend((claim.id, 1, text, lang) for text in texts)
         for lang, texts in (getattr(claim, "denials", None) or {}).items():
             rows.extend((claim.id, -1, text, lang) for text in texts)

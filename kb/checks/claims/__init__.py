@@ -8,6 +8,10 @@ One YAML file per mechanic (``goad.yaml``, ``split_second.yaml``, ...) holds a l
       rules: ["701.15c", "508.1d"]           # Comprehensive Rules numbers (2026-01-16)
       tags: [goad, attack]                   # ids of kb/vocab/tags.yaml and mechanics.yaml
       phrasings: {en: [...], it: [...]}      # how official rulings state it (for the linker)
+      paraphrases: {en: [...], it: [...]}    # true restatements written for the linker, worded
+                                             # unlike the statement and the official rulings
+      denials: {en: [...], it: [...]}        # false statements saying its opposite: a ruling
+                                             # worded like one of them denies the claim
       rulings: [...]                         # official English rulings that state it, each
                                              # labelled by two reviewers (matched by the linker)
       scenarios: [{name, given, do, expect}] # see kb.checks.claims.scenario
@@ -34,7 +38,8 @@ LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available
 FILES = ("goad", "split_second", "madness", "exchange", "cost", "mana_value", "mana_ability", "flashback",
          "storm", "cycling", "delve", "convoke", "suspend", "rebound")
 ID = re.compile(r"^[a-z][a-z_]*\.[a-z][a-z0-9_]*$")
-KEYS = {"id", "title", "statement", "rules", "tags", "phrasings", "rulings", "scenarios"}
+KEYS = {"id", "title", "statement", "rules", "tags", "phrasings", "paraphrases", "denials", "rulings", "scenarios"}
+WORDINGS = ("phrasings", "paraphrases", "denials")  # {lang: [text, ...]} each
 
 
 @dataclass(frozen=True)
@@ -61,6 +66,8 @@ class Claim:
     phrasings: dict = field(default_factory=dict)  # {"en": [...], "it": [...]}
     scenarios: tuple[Scenario, ...] = ()
     rulings: tuple[str, ...] = ()  # official English rulings that state it (see the module doc)
+    paraphrases: dict = field(default_factory=dict)  # {"en": [...], "it": [...]}: true, written for the linker
+    denials: dict = field(default_factory=dict)  # {"en": [...], "it": [...]}: false, its opposite
 
     @property
     def claim(self) -> str:
@@ -111,14 +118,28 @@ def parse(data: Mapping, source: str = "claims") -> Claim:
         raise ScenarioError(f"{source}: claim id {claim_id!r} must be 'mechanic.name' (lower case, underscores)")
     if not data.get("rules"):
         raise ScenarioError(f"{source}: {claim_id} cites no Comprehensive Rules number")
+    wordings = {key: _wordings(data, key, f"{source}: {claim_id}") for key in WORDINGS}
     cases = []
     for n, case in enumerate(data.get("scenarios") or (), start=1):
         cases.append(Scenario(str(case.get("name", f"scenario {n}")), build.expand_given(case.get("given") or {}),
                               tuple(case.get("do") or ()), tuple(case.get("expect") or ())))
     return Claim(claim_id, str(data.get("title", "")), tuple(str(r) for r in data["rules"]),
-                 tuple(data.get("tags") or ()), dict(data.get("statement") or {}),
-                 {lang: list(v or ()) for lang, v in (data.get("phrasings") or {}).items()}, tuple(cases),
-                 tuple(str(text) for text in data.get("rulings") or ()))
+                 tuple(data.get("tags") or ()), dict(data.get("statement") or {}), wordings["phrasings"],
+                 tuple(cases), tuple(str(text) for text in data.get("rulings") or ()),
+                 wordings["paraphrases"], wordings["denials"])
+
+
+def _wordings(data: Mapping, key: str, where: str) -> dict[str, list[str]]:
+    """``{lang: [text, ...]}`` of one of the claim's wordings (ScenarioError if malformed)."""
+    found = data.get(key) or {}
+    if not isinstance(found, Mapping) or not set(found) <= {"en", "it"}:
+        raise ScenarioError(f"{where}: {key} is a mapping of 'en' and 'it' to lists of sentences")
+    out = {}
+    for lang, texts in found.items():
+        if not isinstance(texts or [], list) or not all(isinstance(t, str) and t.strip() for t in texts or ()):
+            raise ScenarioError(f"{where}: {key}.{lang} must be a list of non-empty sentences")
+        out[lang] = list(texts or ())
+    return out
 
 
 def load() -> list[Claim]:
@@ -134,5 +155,5 @@ def load() -> list[Claim]:
 def as_data(claim: Claim) -> dict[str, Any]:
     """The claim as plain data (what engine authors export as test vectors)."""
     return {"id": claim.id, "title": claim.title, "statement": claim.statement, "rules": list(claim.rules),
-            "tags": list(claim.tags), "phrasings": claim.phrasings,
-            "scenarios": [c.to_dict() for c in claim.scenarios]}
+            "tags": list(claim.tags), "phrasings": claim.phrasings, "paraphrases": claim.paraphrases,
+            "denials": claim.denials, "scenarios": [c.to_dict() for c in claim.scenarios]}

@@ -51,7 +51,7 @@ def goad(state: State, oid: str, player: str) -> State:
 
 
 def goad_each(state: State, goader: str, controller: str) -> State:
-    """Goad each creature ``controller`` controls as the effect resolves (611.2c): creatures that
+    """Goad each creature ``controller`` controls as the effect resolves (701.15a, 608.2h): creatures that
     enter or come under their control later aren't goaded."""
     for creature in s.in_zone(state, BATTLEFIELD, controller):
         if "creature" in creature.types:
