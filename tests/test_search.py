@@ -350,6 +350,52 @@ def test_postings_read_by_blocks_are_the_postings_read_one_at_a_time(store):
     reader.close()
 
 
+def test_positions_read_by_blocks_are_the_positions_read_one_at_a_time(tmp_path):
+    """Terms of one posting, of one block and of several (Whoosh writes 128 postings a block),
+    repeated within a ruling and not: the block reader gives what Whoosh decodes one at a time."""
+    import json
+    import random
+
+    from kb.index.build import ingest_into
+    from kb.index.generations import Location
+    from kb.index.reader import POSITION_BITS, IndexReader
+    from kb.index.store import Store
+    from kb.text.analysis import terms
+
+    words = "creature spell attack goad counter exile graveyard stack player target".split()
+    chance = random.Random(7)
+    rows = [{"card": f"Card {n}", "date": "2020-01-01",
+             "text": " ".join(chance.choice(words) for _ in range(chance.randint(3, 40))) + f" once{n}."}
+            for n in range(400)]  # fmt: skip
+    source = tmp_path / "rulings.jsonl"
+    source.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    ingest_into(Location(tmp_path / "index"), [source], [])
+    with Store(Location(tmp_path / "index").require()) as store:
+        reader = IndexReader(store.generation.shards)
+        for term in terms(" ".join(words) + " once7 once399", "en"):
+            found = []
+            for segment, offset in zip(reader.readers, reader.offsets):
+                if ("text_en", term) in segment:
+                    matcher = segment.postings("text_en", term)
+                    while matcher.is_active():  # Whoosh's own decoding, a posting at a time
+                        found += [((matcher.id() + offset) << POSITION_BITS) | p for p in matcher.value_as("positions")]
+                        matcher.next()
+            assert found and reader.positions("text_en", term).tolist() == sorted(found), term
+        assert reader.df("text_en", "once7") == 1 and max(reader.df("text_en", t) for t in terms("creature spell", "en")) > 300
+        reader.close()
+
+
+def test_positions_of_any_other_matcher_are_read_one_at_a_time():
+    from whoosh.formats import Positions
+    from whoosh.matching import ListMatcher
+
+    from kb.index.postings import term_positions
+
+    encode = Positions().encode
+    matcher = ListMatcher([1, 5], [1.0, 2.0], values=[encode([0, 3]), encode([2])], format=Positions())
+    assert term_positions(matcher, 10, 8).tolist() == [11 << 8 | 0, 11 << 8 | 3, 15 << 8 | 2]
+
+
 @given(st.lists(st.sampled_from(["a b c d", "a b c e", "x y z", "x y w", "p q", "r s t u v"]), max_size=40),
        st.integers(min_value=1, max_value=45))
 def test_the_first_places_are_the_same_when_only_they_are_needed(texts, need):

@@ -17,7 +17,7 @@ from typing import Callable
 import numpy as np
 
 from kb.index.groups import group_numbers
-from kb.index.postings import posting_blocks
+from kb.index.postings import posting_blocks, term_positions
 from kb.index.schema import KEYWORD_FIELDS, LANG_CODES
 from kb.index.shards import RECORDS, Shard, read_record
 from kb.text.analysis import LANGS
@@ -138,13 +138,6 @@ class IndexReader:
                 if (field, text) in reader:
                     yield reader.postings(field, text), offset
 
-    def _walk(self, field: str, text: str):
-        """Each posting of a term over all shards: (its shard's matcher at it, the shard's offset)."""
-        for matcher, offset in self._shards_holding(field, text):
-            while matcher.is_active():
-                yield matcher, offset
-                matcher.next()
-
     def _read_postings(self, field: str, text: str):
         ids: list[np.ndarray] = []
         freqs: list[np.ndarray] = []
@@ -178,11 +171,8 @@ class IndexReader:
         return self.cached(("g", field, text), lambda: self._read_positions(field, text))
 
     def _read_positions(self, field: str, text: str) -> np.ndarray:
-        found: list[int] = []
-        for matcher, offset in self._walk(field, text):
-            base = (matcher.id() + offset) << POSITION_BITS
-            found.extend(base + p for p in matcher.value_as("positions"))
-        return np.array(sorted(found), dtype=np.int64)
+        parts = [term_positions(matcher, offset, POSITION_BITS) for matcher, offset in self._shards_holding(field, text)]
+        return np.sort(np.concatenate(parts)) if parts else np.zeros(0, dtype=np.int64)
 
     def expand_prefix(self, field: str, prefix: str) -> list[str]:
         if self.keywords is not None and field in KEYWORD_FIELDS:

@@ -132,6 +132,8 @@ def cast(
         alternative = MADNESS if permission == MADNESS else FREE
     if card.owner != player:
         raise IllegalAction(f"{player} doesn't own {oid}: this model casts one's own cards")
+    if half == cards.BOTH and ("fuse" not in card.keywords or card.zone != HAND):
+        raise IllegalAction(f"{oid} can't be cast with both halves: only a split card with fuse, from its owner's hand (702.102a)")
     if not origin_allowed(card, alternative, permission):
         raise IllegalAction(f"{oid} can't be cast from the {card.zone} this way (601.2a, 702.34a, 702.35a)")
     if not priority.may_cast(state, player, card, ignore_timing=permission is not None):
