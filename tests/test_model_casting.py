@@ -32,6 +32,8 @@ def card(name, zone="hand", **kw):
         ([card("Shock"), card("Sudden Shock", "stack", owner="B")], {}, "a spell with split second is on the stack"),
         ([card("Grizzly Bears"), card("Shock", "stack", owner="B")], {}, "only in its controller's main phase"),
         ([card("Shock", owner="B")], {}, "A doesn't own Shock"),
+        ([card("Fire // Ice")], {"half": "both"}, "only a split card with fuse, from its owner's hand \\(702.102a\\)"),
+        ([card("Turn // Burn", "graveyard")], {"half": "both"}, "Turn // Burn can't be cast with both halves"),
         ([card("Shock"), card("Grizzly Bears", "graveyard")], {"delve": ["Grizzly Bears"]}, "Shock has no delve"),
         ([card("Shock"), card("Grizzly Bears", "battlefield")], {"convoke": ["Grizzly Bears"]}, "Shock has no convoke"),
         ([card("Treasure Cruise"), card("Grizzly Bears", "battlefield")], {"delve": ["Grizzly Bears"]},
