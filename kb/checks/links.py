@@ -1,18 +1,21 @@
 """Linking a ruling to the claims it states, by meaning, with the polarity it states them in.
 
-Every claim has known phrasings (kb/checks/claims: its statement in each language, the ways real
-rulings word it, and ``denials``: ways a false ruling would deny it). Each is read once into its
-sentences' language-neutral content and negations (kb.checks.meaning). A ruling is read the same
-way; each of its sentences, and each pair of neighbouring sentences, is compared with the known
-phrasings of the claims whose mechanic it carries as a tag (cosine of the content features,
-each weighted by how rare it is among all phrasings). A claim is linked when its best match
-reaches THRESHOLD (calibrated on the dev half of bench/claims_set.yaml for precision); the
-polarity is the matched phrasing's, turned over when the ruling's sentences hold an odd number
-of negations more or fewer than the phrasing ("doesn't stop being goaded" vs "stops being
-goaded"). Each link keeps its score and its evidence, the phrasing it matched.
+Every claim has known phrasings (kb/checks/claims): its statement in each language, the ways
+official rulings word it, the official rulings labelled as stating it and written paraphrases,
+which state it, and written ``denials``, which say its opposite as a false ruling would. Each is
+read once into its sentences' language-neutral content and negations (kb.checks.meaning). A
+ruling is read the same way; each of its sentences, and each pair of neighbouring sentences, is
+compared with the known phrasings of the claims whose mechanic it carries as a tag (cosine of
+the content features, each weighted by how rare it is among all phrasings). A claim is linked
+when its best match reaches THRESHOLD (calibrated on the dev half of bench/claims_set.yaml for
+precision), with the polarity of the phrasing matched, turned over when the ruling's sentences
+hold an odd number of negations more or fewer ("doesn't stop being goaded" vs "stops being
+goaded"): a polarity turned over is less sure (DENY_THRESHOLD, DENY_MARGIN). Of the claims read
+in one sentence only those near the best link (RIVAL), and a denial gives way to a claim the
+ruling states better. Each link keeps its score and its evidence, the phrasing it matched.
 
     link("Attacking with a goaded creature causes it to stop being goaded.", "en", ("goad",))
-        -> (Link("goad.persists_after_attacking", "denies", 0.81, "Attacking with a goaded ..."),)
+        -> (Link("goad.persists_after_attacking", "denies", 0.9, "Attacking with a goaded ..."),)
 """
 
 from __future__ import annotations
@@ -30,8 +33,8 @@ from kb.records import ASSERTS, DENIES, Link
 
 NO_CLAIM = ""  # the claim of known phrasings that state none (near misses): matching them best links nothing
 THRESHOLD = 0.70  # the least similarity that links (calibrated on the dev half for precision: bench/link_coverage.py --calibrate)
-DENY_THRESHOLD = 0.8  # the least similarity at which a ruling denies a claim (a false alarm costs a true ruling)
-DENY_MARGIN = 0.1  # how much better a reading that turns the polarity over must match than one that keeps it
+DENY_THRESHOLD = 0.8  # the least similarity of a reading that turns a phrasing over (a false alarm costs a true ruling)
+DENY_MARGIN = 0.1  # how much better such a reading must match than any reading the other way
 ASSERTED, DENIED = 1, -1  # how a known phrasing, or a ruling matched with it, reads: the claim or its opposite
 RIVAL = 0.05  # how far below the best claim read in the same sentence another claim may be and still link
 MARGIN = 0.0  # how much better than the best near miss (a phrasing of no claim) a link must match
@@ -77,14 +80,16 @@ class Linker:
         total = weighing + 1
         self.idf = {f: math.log(total / (1 + n)) + 1.0 for f, n in sorted(counts.items())}  # one order on every run
         self.unseen = math.log(total) + 1.0  # a feature no phrasing has
-        # one row per feature, one column per known phrasing: the feature's weight squared where
-        # the phrasing holds it, so that a sentence's dot products are a sum of its features' rows
+        # for each feature, the known phrasings holding it (a sparse matrix by rows: a sentence's
+        # dot product with every phrasing is the sum, over its features, of the feature's weight
+        # squared at those phrasings; a dense one took 44 MB in every ingest worker)
         self.feature_row = {feature: row for row, feature in enumerate(self.idf)}
         self.square = np.array([weight**2 for weight in self.idf.values()], dtype=np.float64)  # by row
-        self.weights = np.zeros((len(self.idf), len(self.known)), dtype=np.float64)
+        holding: list[list[int]] = [[] for _ in self.idf]
         for number, known in enumerate(self.known):
             for feature in known.sentence.content:
-                self.weights[self.feature_row[feature], number] = self.square[self.feature_row[feature]]
+                holding[self.feature_row[feature]].append(number)
+        self.holders = [np.array(numbers, dtype=np.int64) for numbers in holding]
         self.norm_array = np.array([self._rows_and_norm(k.sentence.content)[1] for k in self.known], dtype=np.float64)
         self._usable: dict[frozenset, tuple] = {}  # allowed claims → masks of their phrasings and of the near misses
         self._by_tags: dict[frozenset, tuple | None] = {}  # a ruling's tags → those masks (``_masks``)
@@ -214,7 +219,10 @@ class Linker:
         rows, norm = self._rows_and_norm(content)
         if not rows:
             return np.zeros(len(self.known))
-        return self.weights[rows].sum(axis=0) / (norm * self.norm_array)
+        holders = [self.holders[row] for row in rows]
+        weights = np.repeat(self.square[rows], [len(h) for h in holders])
+        dots = np.bincount(np.concatenate(holders), weights=weights, minlength=len(self.known))
+        return dots / (norm * self.norm_array)
 
 
 def _windows(sentences: tuple[Sentence, ...]) -> list[Sentence]:
