@@ -28,12 +28,9 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Mapping
 
-import yaml
-
 from kb.checks.claims import build, scenario
 from kb.checks.model.errors import ModelError, ScenarioError
-
-LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available
+from kb.text import yaml_data
 
 FILES = ("goad", "split_second", "madness", "exchange", "cost", "mana_value", "mana_ability", "flashback",
          "storm", "cycling", "delve", "convoke", "suspend", "rebound")
@@ -147,7 +144,11 @@ def load() -> list[Claim]:
     found: list[Claim] = []
     for name in FILES:
         text = resources.files("kb.checks.claims").joinpath(f"{name}.yaml").read_text(encoding="utf-8")
-        for data in yaml.load(text, Loader=LOADER) or ():
+        try:
+            datas = yaml_data.load(text)  # parsed once per text (a JSON copy in the user's cache)
+        except yaml_data.NotYAML as err:
+            raise ScenarioError(f"{name}.yaml:{err.line}: {err.message}") from None
+        for data in datas or ():
             found.append(parse(data, f"{name}.yaml"))
     return found
 

@@ -19,13 +19,10 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Mapping
 
-import yaml
-
 from kb.checks.model import abilities, cards, costs
 from kb.checks.model import state as s
 from kb.checks.model.errors import ScenarioError
-
-LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available
+from kb.text import yaml_data
 
 OBJECT_KEYS = {
     "id", "card", "owner", "zone", "controller", "types", "mana_cost", "colors", "layout", "faces", "face",
@@ -40,7 +37,7 @@ GIVEN_KEYS = {"players", "active", "turn", "step", "priority", "left", "objects"
 def templates() -> dict[str, dict]:
     """The card templates: real cards as printed (``kb/checks/claims/cards.yaml``)."""
     text = resources.files("kb.checks.claims").joinpath("cards.yaml").read_text(encoding="utf-8")
-    return yaml.load(text, Loader=LOADER)["cards"]
+    return yaml_data.load(text)["cards"]
 
 
 def expand(obj: Mapping) -> dict:
