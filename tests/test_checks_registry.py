@@ -243,3 +243,24 @@ def test_links_are_the_same_whatever_the_hash_seed():
     runs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                            env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2", "3")}  # fmt: skip
     assert len(runs) == 1
+
+
+def test_phrasings_readings_are_remembered_and_a_damaged_copy_is_read_again(tmp_path, monkeypatch):
+    from kb.checks.links import phrasings_of, remembered
+    from kb.checks.meaning import reading
+
+    rows = phrasings_of([get("goad.not_an_ability"), get("split_second.special_actions")])
+    monkeypatch.setenv("KB_CACHE_DIR", str(tmp_path))
+    first = remembered(rows)
+    (copy,) = tmp_path.glob("readings-*.json")
+    second = remembered(rows)  # from the copy
+    for _, _, text, lang, *_ in rows:
+        assert first(text, lang) == second(text, lang) == reading(text, lang)
+    copy.write_text('[["en", "half a copy"', encoding="utf-8")
+    third = remembered(rows)
+    assert all(third(text, lang) == reading(text, lang) for _, _, text, lang, *_ in rows)
+    assert third("A sentence no claim has.", "en") == reading("A sentence no claim has.", "en")
+    monkeypatch.setenv("KB_CACHE_DIR", "")
+    copy.unlink()
+    remembered(rows)
+    assert list(tmp_path.glob("readings-*.json")) == []

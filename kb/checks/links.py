@@ -24,7 +24,7 @@ import math
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -56,18 +56,19 @@ class Known:
 class Linker:
     """The known phrasings of every claim, indexed by content feature."""
 
-    def __init__(self, phrasings: Iterable[tuple], tags: Mapping[str, str]):
+    def __init__(self, phrasings: Iterable[tuple], tags: Mapping[str, str], read: Callable = reading):
         """``phrasings``: (claim, polarity, text, lang[, weighs]); ``tags``: claim → the tag a
         ruling must carry for the claim to be considered (its mechanic). A phrasing that doesn't
         weigh (``weighs`` False: the official rulings labelled as stating a claim) is matched
         like the others but leaves the features' weights to the claims' own phrasings, so that
-        labelling many rulings of one mechanic doesn't change how every other claim matches."""
+        labelling many rulings of one mechanic doesn't change how every other claim matches.
+        ``read``: how a phrasing is read (``reading``, or its readings remembered)."""
         self.known: list[Known] = []
         weighing = 0
         counts: dict[str, int] = defaultdict(int)
         for claim, polarity, text, lang, *rest in phrasings:
             weighs = rest[0] if rest else True
-            for window in _windows(reading(text, lang)):
+            for window in _windows(read(text, lang)):
                 if window.content:
                     self.known.append(Known(claim, polarity, text, window))
                     if weighs:
@@ -254,11 +255,71 @@ def phrasings_of(claims) -> list[tuple]:
 
 @lru_cache(maxsize=1)
 def linker() -> Linker:
-    """The linker of the registered claims, built once."""
+    """The linker of the registered claims, built once (its phrasings' readings remembered)."""
     from kb.checks.registration import registry
 
     claims = list(registry().values())
-    return Linker(phrasings_of(claims), {claim.id: (claim.tags[0] if claim.tags else "") for claim in claims})
+    rows = phrasings_of(claims)
+    return Linker(rows, {claim.id: (claim.tags[0] if claim.tags else "") for claim in claims}, remembered(rows))
+
+
+# What reading a phrasing depends on besides its text: the code and data of kb.checks.meaning.
+READING_SOURCES = ("checks/meaning.py", "text/analysis.py", "text/lexicon.py", "text/thesaurus.py", "vocab/lexicon.tsv",
+                   "vocab/glossary.yaml", "vocab/paraphrases.yaml")  # fmt: skip
+
+
+def remembered(rows: Sequence[tuple]) -> Callable:
+    """``reading`` of the phrasings of ``rows``, read from a JSON copy in the user's cache
+    (kb.text.yaml_data.cache_dir) made by the very same phrasings, code and data (a checksum of
+    them all names it), else read and the copy written: a linker is built in each ingest worker,
+    and reading its 3,000 phrasings took 0.16 s of it. A missing or damaged copy is read again."""
+    import hashlib
+    import json
+    import os
+    from pathlib import Path
+
+    import Stemmer
+
+    from kb import __version__
+    from kb.text import yaml_data
+
+    texts = sorted({(row[3], row[2]) for row in rows})
+    folder = yaml_data.cache_dir()
+    found: dict[tuple[str, str], tuple[Sentence, ...]] = {}
+    copy = None
+    if folder is not None:
+        root = Path(__file__).resolve().parent.parent
+        digest = hashlib.sha256(f"1\n{__version__}\n{getattr(Stemmer, '__version__', '')}\n".encode())
+        for name in READING_SOURCES:
+            digest.update(name.encode() + b"\0" + (root / name).read_bytes())
+        digest.update(json.dumps(texts, ensure_ascii=False).encode("utf-8", "surrogatepass"))
+        copy = folder / f"readings-{digest.hexdigest()[:40]}.json"
+        try:
+            for lang, text, sentences in json.loads(copy.read_text(encoding="utf-8")):
+                found[(lang, text)] = tuple(Sentence(t, frozenset(c), n, lang=lang) for t, c, n in sentences)
+        except (OSError, ValueError, KeyError, TypeError):
+            found = {}
+    if len(found) != len(texts):
+        found = {(lang, text): reading(text, lang) for lang, text in texts}
+        if copy is not None:
+            data = [[lang, text, [[x.text, sorted(x.content), x.negations] for x in found[(lang, text)]]]
+                    for lang, text in texts]  # fmt: skip
+            try:
+                copy.parent.mkdir(parents=True, exist_ok=True)
+                temporary = copy.with_name(f"{copy.name}.{os.getpid()}.tmp")
+                try:
+                    temporary.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+                    os.replace(temporary, copy)
+                finally:
+                    temporary.unlink(missing_ok=True)
+            except OSError:
+                pass  # a folder that can't be written: the next start reads them again
+
+    def read(text: str, lang: str) -> tuple[Sentence, ...]:
+        known = found.get((lang, text))
+        return known if known is not None else reading(text, lang)
+
+    return read
 
 
 def link(text: str, lang: str, tags: Sequence[str] = ()) -> tuple[Link, ...]:

@@ -33,28 +33,32 @@ class Summary:
 
     def add(self, record: Ruling, sign: int = 1) -> None:
         """Count one ruling in (``sign`` -1: out)."""
-        card = self.cards.setdefault(record.key, Card(record.key))
+        key = record.key
+        card = self.cards.get(key)
+        if card is None:
+            card = self.cards[key] = Card(key)
         for lang, name in record.card_names.items():
             card.names.setdefault(lang, name)
         if record.card not in card.written:
             card.written.append(record.card)
         card.rulings += sign
         if card.rulings <= 0:
-            del self.cards[record.key]
-        stats = self.stats
-        _count(stats["rulings"], record.lang, sign)
-        if record.checks:
-            _count(stats["linked"], record.lang, sign)
+            del self.cards[key]
+        stats, lang, linked = self.stats, record.lang, bool(record.links)
+        _count(stats["rulings"], lang, sign)
+        if linked:
+            _count(stats["linked"], lang, sign)
+        tags, tags_linked = stats["tags"], stats["tags_linked"]
         for tag in record.tags:
-            _count(stats["tags"].setdefault(tag, {}), record.lang, sign)
-            if record.checks:
-                _count(stats["tags_linked"].setdefault(tag, {}), record.lang, sign)
+            _count(tags.setdefault(tag, {}), lang, sign)
+            if linked:
+                _count(tags_linked.setdefault(tag, {}), lang, sign)
         if sign > 0:
-            key = text_key(record.text)
-            if key not in self.texts:
-                self.texts.add(key)
+            text = text_key(record.text)
+            if text not in self.texts:
+                self.texts.add(text)
                 self.words.update(surface_words(record.text))
-        if record.lang == "it":
+        if lang == "it":
             if sign > 0:
                 self.italian[record.id] = record
             else:
