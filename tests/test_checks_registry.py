@@ -246,7 +246,8 @@ def test_links_are_the_same_whatever_the_hash_seed():
 
 
 def test_phrasings_readings_are_remembered_and_a_damaged_copy_is_read_again(tmp_path, monkeypatch):
-    from kb.checks.links import phrasings_of, remembered
+    from kb.checks.links import phrasings_of
+    from kb.checks.readings import remembered
     from kb.checks.meaning import reading
 
     rows = phrasings_of([get("goad.not_an_ability"), get("split_second.special_actions")])

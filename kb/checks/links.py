@@ -29,6 +29,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 import numpy as np
 
 from kb.checks.meaning import Sentence, crossed, reading, turned_over
+from kb.checks.readings import remembered
 from kb.records import ASSERTS, DENIES, Link
 
 NO_CLAIM = ""  # the claim of known phrasings that state none (near misses): matching them best links nothing
@@ -263,63 +264,6 @@ def linker() -> Linker:
     return Linker(rows, {claim.id: (claim.tags[0] if claim.tags else "") for claim in claims}, remembered(rows))
 
 
-# What reading a phrasing depends on besides its text: the code and data of kb.checks.meaning.
-READING_SOURCES = ("checks/meaning.py", "text/analysis.py", "text/lexicon.py", "text/thesaurus.py", "vocab/lexicon.tsv",
-                   "vocab/glossary.yaml", "vocab/paraphrases.yaml")  # fmt: skip
-
-
-def remembered(rows: Sequence[tuple]) -> Callable:
-    """``reading`` of the phrasings of ``rows``, read from a JSON copy in the user's cache
-    (kb.text.yaml_data.cache_dir) made by the very same phrasings, code and data (a checksum of
-    them all names it), else read and the copy written: a linker is built in each ingest worker,
-    and reading its 3,000 phrasings took 0.16 s of it. A missing or damaged copy is read again."""
-    import hashlib
-    import json
-    import os
-    from pathlib import Path
-
-    import Stemmer
-
-    from kb import __version__
-    from kb.text import yaml_data
-
-    texts = sorted({(row[3], row[2]) for row in rows})
-    folder = yaml_data.cache_dir()
-    found: dict[tuple[str, str], tuple[Sentence, ...]] = {}
-    copy = None
-    if folder is not None:
-        root = Path(__file__).resolve().parent.parent
-        digest = hashlib.sha256(f"1\n{__version__}\n{getattr(Stemmer, '__version__', '')}\n".encode())
-        for name in READING_SOURCES:
-            digest.update(name.encode() + b"\0" + (root / name).read_bytes())
-        digest.update(json.dumps(texts, ensure_ascii=False).encode("utf-8", "surrogatepass"))
-        copy = folder / f"readings-{digest.hexdigest()[:40]}.json"
-        try:
-            for lang, text, sentences in json.loads(copy.read_text(encoding="utf-8")):
-                found[(lang, text)] = tuple(Sentence(t, frozenset(c), n, lang=lang) for t, c, n in sentences)
-        except (OSError, ValueError, KeyError, TypeError):
-            found = {}
-    if len(found) != len(texts):
-        found = {(lang, text): reading(text, lang) for lang, text in texts}
-        if copy is not None:
-            data = [[lang, text, [[x.text, sorted(x.content), x.negations] for x in found[(lang, text)]]]
-                    for lang, text in texts]  # fmt: skip
-            try:
-                copy.parent.mkdir(parents=True, exist_ok=True)
-                temporary = copy.with_name(f"{copy.name}.{os.getpid()}.tmp")
-                try:
-                    temporary.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-                    os.replace(temporary, copy)
-                finally:
-                    temporary.unlink(missing_ok=True)
-            except OSError:
-                pass  # a folder that can't be written: the next start reads them again
-
-    def read(text: str, lang: str) -> tuple[Sentence, ...]:
-        known = found.get((lang, text))
-        return known if known is not None else reading(text, lang)
-
-    return read
 
 
 def link(text: str, lang: str, tags: Sequence[str] = ()) -> tuple[Link, ...]:
