@@ -5,7 +5,8 @@
     .venv/bin/python bench/benchmark.py --runs 50            # more repetitions of the query mix
     .venv/bin/python bench/benchmark.py --repeat 5           # medians of five runs per size
 
-For each size, in a fresh process (so peak memory is that size's alone): the whole kb ingest
+For each size, in a fresh process set up as the kb command sets its own (kb.entry.configure; so
+peak memory is that size's alone): the whole kb ingest
 (parsing, language, tags, check links, index, in parallel shards), the index size, the peak
 memory of the main process and of the largest worker, warm query latency p50/p99 over a fixed mix
 of 50 queries, and a cold `kb search` process; then the same records and an equivalent mix of
@@ -360,6 +361,10 @@ def main() -> int:
         print("benchmark skipped: no corpus at ../shared/corpus (set KB_CORPUS)")
         return 0
     if args.one:
+        sys.path.insert(0, str(ROOT))
+        from kb.entry import configure
+
+        configure()  # as the kb command sets its process up (the collector's pace, one BLAS thread)
         print(json.dumps(measure(args.one, args.runs)))
         return 0
     results = []
