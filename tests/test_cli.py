@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 
@@ -290,6 +291,23 @@ def test_python_dash_m_kb_is_the_kb_command(built):
     assert "text(s) match 'goad'" in done.stdout
     usage = subprocess.run([sys.executable, "-m", "kb", "--help"], capture_output=True, text=True, timeout=60)
     assert usage.stdout.startswith("Usage: kb ")
+
+
+def test_a_command_process_is_set_up_for_a_short_life():
+    """kb.entry.configure: the collector's first pass after 100,000 allocations, one BLAS thread,
+    and every object frozen out of the collector at exit (before the interpreter's last pass)."""
+    import subprocess
+    import sys
+
+    script = ("import atexit, gc, os\n"
+              "atexit.register(lambda: print('frozen at exit:', gc.get_freeze_count() > 0))\n"
+              "from kb.entry import COMMAND_THRESHOLD, configure\n"
+              "configure()\n"
+              "print(gc.get_threshold() == COMMAND_THRESHOLD, os.environ['OPENBLAS_NUM_THREADS'], gc.get_freeze_count())\n")  # fmt: skip
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[:2] == ["True 1 0", "frozen at exit: True"]
 
 
 def test_card_takes_an_unquoted_name(runner, built):
