@@ -29,14 +29,8 @@ def remembered(rows: Sequence[tuple]) -> Callable:
     texts = sorted({(row[3], row[2]) for row in rows})
     folder = yaml_data.cache_dir()
     found: dict[tuple[str, str], tuple[Sentence, ...]] = {}
-    copy = None
-    if folder is not None:
-        root = Path(__file__).resolve().parent.parent
-        digest = hashlib.sha256(f"1\n{__version__}\n{getattr(Stemmer, '__version__', '')}\n".encode())
-        for name in READING_SOURCES:
-            digest.update(name.encode() + b"\0" + (root / name).read_bytes())
-        digest.update(json.dumps(texts, ensure_ascii=False).encode("utf-8", "surrogatepass"))
-        copy = folder / f"readings-{digest.hexdigest()[:40]}.json"
+    copy = _copy_name(folder, texts) if folder is not None else None
+    if copy is not None:
         try:
             for lang, text, sentences in json.loads(copy.read_text(encoding="utf-8")):
                 found[(lang, text)] = tuple(Sentence(t, frozenset(c), n, lang=lang) for t, c, n in sentences)
@@ -63,3 +57,17 @@ def remembered(rows: Sequence[tuple]) -> Callable:
         return known if known is not None else reading(text, lang)
 
     return read
+
+
+def _copy_name(folder: Path, texts: list) -> Path | None:
+    """The copy's path, named by a checksum of the phrasings and of what reads them (None when a
+    source can't be read: no copy then)."""
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256(f"1\n{__version__}\n{getattr(Stemmer, '__version__', '')}\n".encode())
+    try:
+        for name in READING_SOURCES:
+            digest.update(name.encode() + b"\0" + (root / name).read_bytes())
+    except OSError:
+        return None
+    digest.update(json.dumps(texts, ensure_ascii=False).encode("utf-8", "surrogatepass"))
+    return folder / f"readings-{digest.hexdigest()[:40]}.json"
