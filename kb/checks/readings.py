@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -41,16 +40,7 @@ def remembered(rows: Sequence[tuple]) -> Callable:
         if copy is not None:
             data = [[lang, text, [[x.text, sorted(x.content), x.negations] for x in found[(lang, text)]]]
                     for lang, text in texts]  # fmt: skip
-            try:
-                copy.parent.mkdir(parents=True, exist_ok=True)
-                temporary = copy.with_name(f"{copy.name}.{os.getpid()}.tmp")
-                try:
-                    temporary.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-                    os.replace(temporary, copy)
-                finally:
-                    temporary.unlink(missing_ok=True)
-            except OSError:
-                pass  # a folder that can't be written: the next start reads them again
+            yaml_data.write_copy(copy, json.dumps(data, ensure_ascii=False))
 
     def read(text: str, lang: str) -> tuple[Sentence, ...]:
         known = found.get((lang, text))

@@ -59,18 +59,26 @@ def load(text: str) -> Any:
 
 
 def _keep(copy: Path, data: Any) -> None:
-    """Write the JSON copy, atomically, if JSON round-trips ``data`` exactly (no dates, tuples or
-    number keys); a folder that can't be written is no error: the next start parses again."""
+    """Write the JSON copy if JSON round-trips ``data`` exactly (no dates, tuples or number keys)."""
     try:
         encoded = json.dumps({"data": data}, ensure_ascii=False)
         if json.loads(encoded)["data"] != data:
             return
+    except (TypeError, ValueError):
+        return
+    write_copy(copy, encoded)
+
+
+def write_copy(copy: Path, text: str) -> None:
+    """Write a copy in the cache, atomically (a reader sees the whole copy or none); a folder that
+    can't be written is no error: the next start makes it again."""
+    try:
         copy.parent.mkdir(parents=True, exist_ok=True)
         temporary = copy.with_name(f"{copy.name}.{os.getpid()}.tmp")
         try:
-            temporary.write_text(encoded, encoding="utf-8")
+            temporary.write_text(text, encoding="utf-8")
             os.replace(temporary, copy)
         finally:
             temporary.unlink(missing_ok=True)
-    except (OSError, TypeError, ValueError):
+    except OSError:
         return
