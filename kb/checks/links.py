@@ -244,12 +244,9 @@ def phrasings_of(claims) -> list[tuple]:
     for claim in claims:
         for lang, text in claim.statement.items():
             rows.append((claim.id, 1, text, lang))
-        for lang, texts in (getattr(claim, "phrasings", None) or {}).items():
-            rows.extend((claim.id, 1, text, lang) for text in texts)
-        for lang, texts in (getattr(claim, "paraphrases", None) or {}).items():
-            rows.extend((claim.id, 1, text, lang) for text in texts)
-        for lang, texts in (getattr(claim, "denials", None) or {}).items():
-            rows.extend((claim.id, -1, text, lang) for text in texts)
+        for key, polarity in (("phrasings", ASSERTED), ("paraphrases", ASSERTED), ("denials", DENIED)):
+            for lang, texts in (getattr(claim, key, None) or {}).items():
+                rows.extend((claim.id, polarity, text, lang) for text in texts)
         rows.extend((claim.id, 1, text, "en", False) for text in getattr(claim, "rulings", None) or ())
     return rows
 
