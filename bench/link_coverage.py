@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/link_coverage.py                 # the dev half of the labelled set (tuned on)
     .venv/bin/python bench/link_coverage.py --split test    # the untuned half: measure only
-    .venv/bin/python bench/link_coverage.py --calibrate     # thresholds on the dev half
+    .venv/bin/python bench/link_coverage.py --calibrate     # thresholds on the dev half (similarity, classifier)
     .venv/bin/python bench/link_coverage.py --corpus        # also the linked share of the real corpus
 
 The labelled set is bench/claims_set.yaml: ruling-like sentences in both languages, worded
@@ -129,15 +129,18 @@ def evaluate(items: list[dict], link_with=None, judged: set[str] | None = None) 
 
 
 def calibrate(items: list[dict]) -> None:
-    original = L.THRESHOLD
-    for threshold in [x / 100 for x in range(30, 86, 5)]:
-        L.THRESHOLD = threshold
-        L.linker()._memo.clear()
-        r = evaluate(items)
-        print(f"threshold {threshold:.2f}: precision {r['precision']:.3f} recall {r['recall']:.3f} "
-              f"polarity {r['polarity']:.3f} contradictions failing {r['contradictions_failing']:.3f} "
-              f"passing {r['contradictions_passing']}")  # fmt: skip
-    L.THRESHOLD = original
+    """Sweep the similarity threshold, then the classifier's (each with the other as set)."""
+    for name, values in (("THRESHOLD", range(30, 86, 5)), ("CLASSIFIED", range(50, 96, 5))):
+        original = getattr(L, name)
+        for value in [x / 100 for x in values]:
+            setattr(L, name, value)
+            L.linker()._memo.clear()
+            r = evaluate(items)
+            print(f"{name.lower()} {value:.2f}: precision {r['precision']:.3f} recall {r['recall']:.3f} "
+                  f"polarity {r['polarity']:.3f} contradictions failing {r['contradictions_failing']:.3f} "
+                  f"passing {r['contradictions_passing']}")  # fmt: skip
+        setattr(L, name, original)
+    L.linker()._memo.clear()
 
 
 def corpus_share(folder: Path) -> dict:
@@ -183,7 +186,7 @@ def main() -> None:
     chosen = [i for i in items if args.split == "all" or i["split"] == args.split]
     result = evaluate(chosen)
     mistakes = result.pop("mistakes")
-    print(json.dumps({"split": args.split, "threshold": L.THRESHOLD, **result}, indent=2))
+    print(json.dumps({"split": args.split, "threshold": L.THRESHOLD, "classified": L.CLASSIFIED, **result}, indent=2))
     if args.mistakes:
         if args.split != "dev":
             raise SystemExit("mistakes are listed for the dev half only (the test half is never looked at)")
@@ -206,7 +209,7 @@ def leave_one_out(items: list[dict]) -> dict:
 
     claims = list(registry().values())
     base, tags = L.phrasings_of(claims), {c.id: (c.tags[0] if c.tags else "") for c in claims}
-    full = L.Linker(base + known_examples(items), tags)
+    full = L.Linker(base + known_examples(items), tags, classifier=L.linker().classifier)
     own = {id(i): [k for k, known in enumerate(full.known) if known.text == i["text"]] for i in items}
 
     def link(text, lang, tags_):

@@ -63,7 +63,8 @@ ASSERTS, DENIES = "asserts", "denies"
 @dataclass(frozen=True)
 class Link:
     """A ruling states ``claim`` (``asserts``) or its negation (``denies``): found by the linker
-    (kb.checks.links) with a similarity ``score`` and the known phrasing it matched, ``evidence``."""
+    (kb.checks.links) with a ``score`` (the similarity of the known phrasing it matched, or the
+    claim classifier's probability) and that phrasing, or the nearest one, as ``evidence``."""
 
     claim: str
     polarity: str
@@ -84,8 +85,8 @@ LINK_SCHEMA = {
     "properties": {
         "claim": {"type": "string", "description": "The id of the claim (see /api/checks)."},
         "polarity": {"type": "string", "enum": [ASSERTS, DENIES], "description": "Whether the ruling states the claim or its negation."},
-        "score": {"type": "number", "description": "How closely the ruling matched the phrasing (cosine, 0-1)."},
-        "evidence": {"type": "string", "description": "The known phrasing of the claim the ruling matched."},
+        "score": {"type": "number", "description": "How sure the link is, 0-1: the cosine with the phrasing matched, or the claim classifier's probability."},
+        "evidence": {"type": "string", "description": "The known phrasing of the claim the ruling matched (or, for a classifier link, the nearest one)."},
     },
 }
 

@@ -221,6 +221,9 @@ def test_a_sentence_wholly_in_parentheses_is_no_aside(text, negations):
         "and produces mana as it resolves.",
         "If a spell has {X} in its mana cost, include the value chosen for that X when determining the converted mana "
         "cost of that spell.",
+        # two negations in one sentence but in two clauses ("can't ... because ... isn't"): each
+        # turns its own clause over, they don't cancel out
+        "Cycling is an activated ability, so Stifle can counter it.",
     ],
 )  # fmt: skip
 def test_true_official_rulings_deny_nothing(text):

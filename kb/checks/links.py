@@ -14,6 +14,11 @@ goaded"): a polarity turned over is less sure (DENY_THRESHOLD, DENY_MARGIN). Of 
 in one sentence only those near the best link (RIVAL), and a denial gives way to a claim the
 ruling states better. Each link keeps its score and its evidence, the phrasing it matched.
 
+A ruling that says a claim in words of its own matches no phrasing closely; the claim classifier
+(kb.checks.classifier, learned from all the phrasings at once) links it when it is sure of the
+claim (CLASSIFIED) and the claim's nearest phrasing reads the ruling with the polarity the
+classifier reads: the score is then the classifier's probability, the evidence that phrasing.
+
     link("Attacking with a goaded creature causes it to stop being goaded.", "en", ("goad",))
         -> (Link("goad.persists_after_attacking", "denies", 0.9, "Attacking with a goaded ..."),)
 """
@@ -28,7 +33,8 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
-from kb.checks.meaning import Sentence, crossed, reading, turned_over
+from kb.checks.classifier import Classifier, shipped, sure
+from kb.checks.meaning import Sentence, crossed, reading, turned_over, windows
 from kb.checks.readings import remembered
 from kb.records import ASSERTS, DENIES, Link
 
@@ -40,6 +46,7 @@ ASSERTED, DENIED = 1, -1  # how a known phrasing, or a ruling matched with it, r
 RIVAL = 0.05  # how far below the best claim read in the same sentence another claim may be and still link
 MARGIN = 0.0  # how much better than the best near miss (a phrasing of no claim) a link must match
 MEMO_SIZE = 100_000  # remembered links; the memo starts afresh when full
+CLASSIFIED = 0.7  # the least probability of the classifier's claim that links it (calibrated on the dev half for precision)
 CROSSED = 2  # clauses negated against the phrasing's from which a reading that keeps its polarity is in doubt (no link)
 EVIDENCE = 160  # characters of the matched phrasing kept as evidence
 
@@ -57,19 +64,21 @@ class Known:
 class Linker:
     """The known phrasings of every claim, indexed by content feature."""
 
-    def __init__(self, phrasings: Iterable[tuple], tags: Mapping[str, str], read: Callable = reading):
+    def __init__(self, phrasings: Iterable[tuple], tags: Mapping[str, str], read: Callable = reading,
+                 classifier: Classifier | None = None):
         """``phrasings``: (claim, polarity, text, lang[, weighs]); ``tags``: claim → the tag a
         ruling must carry for the claim to be considered (its mechanic). A phrasing that doesn't
         weigh (``weighs`` False: the official rulings labelled as stating a claim) is matched
         like the others but leaves the features' weights to the claims' own phrasings, so that
         labelling many rulings of one mechanic doesn't change how every other claim matches.
-        ``read``: how a phrasing is read (``reading``, or its readings remembered)."""
+        ``read``: how a phrasing is read (``reading``, or its readings remembered);
+        ``classifier``: what links a ruling its phrasings don't match closely (CLASSIFIED)."""
         self.known: list[Known] = []
         weighing = 0
         counts: dict[str, int] = defaultdict(int)
         for claim, polarity, text, lang, *rest in phrasings:
             weighs = rest[0] if rest else True
-            for window in _windows(read(text, lang)):
+            for window in windows(read(text, lang)):
                 if window.content:
                     self.known.append(Known(claim, polarity, text, window))
                     if weighs:
@@ -98,6 +107,7 @@ class Linker:
         self.claim_of = np.array([known.claim for known in self.known], dtype=object)
         self.tags = {**tags, NO_CLAIM: ""}
         self._memo: dict[tuple, tuple[Link, ...]] = {}
+        self.classifier = classifier
 
     def _rows_and_norm(self, content: Iterable[str]) -> tuple[list[int], float]:
         """The rows of a content's known features (in one order: the same sums on every run),
@@ -141,9 +151,15 @@ class Linker:
         if hidden:
             claims, misses = claims.copy(), misses.copy()
             claims[list(hidden)] = misses[list(hidden)] = False
-        windows = [(window, self._cosines(window.content)) for window in _windows(reading(text, lang))]
-        if not any((cos[claims] >= THRESHOLD).any() for _, cos in windows):
-            return ()  # no phrasing of a claim is near enough: nothing links (the common case)
+        scored = [(window, self._cosines(window.content)) for window in windows(reading(text, lang))]
+        near = self._near(scored, claims, misses) if any((cos[claims] >= THRESHOLD).any() for _, cos in scored) else ()
+        classified = self._classified(scored, claims) if self.classifier is not None else None
+        if classified is not None and all(link.claim != classified.claim for link in near):
+            near = tuple(sorted((*near, classified), key=lambda link: (-link.score, link.claim)))
+        return near
+
+    def _near(self, windows: list, claims: np.ndarray, misses: np.ndarray) -> tuple[Link, ...]:
+        """The links of a ruling's windows (with their cosines) to the phrasings near enough."""
         # per claim, the best match that reads as stating it and the best that reads as denying
         # it, each read straight from a phrasing or by turning one over (when the ruling's
         # negations say the opposite), among those near enough to link; of the near misses only
@@ -194,6 +210,27 @@ class Linker:
         kept_links = [link for link, _ in links if not (link.polarity == DENIES and link.score < best_stated)]
         return tuple(sorted(kept_links, key=lambda link: (-link.score, link.claim)))
 
+    def _classified(self, windows: list, claims: np.ndarray) -> Link | None:
+        """The claim the classifier is sure the ruling states (kb.checks.classifier.sure), when
+        the claim's nearest phrasing reads the ruling with the classifier's polarity (straight,
+        or turned over by the ruling's negations); its evidence is that phrasing."""
+        found = sure(self.classifier, [window for window, _ in windows], frozenset(self.claim_of[claims]), CLASSIFIED)
+        if found is None:
+            return None
+        claim, polarity, chance = found
+        nearest, read = 0.0, None
+        own = claims & (self.claim_of == claim)
+        for window, cos in windows:
+            number = int(np.argmax(np.where(own, cos, -1.0)))
+            if own[number] and cos[number] > nearest:
+                known = self.known[number]
+                flipped = window.single and known.sentence.single and turned_over(window, known.sentence)
+                nearest, read = float(cos[number]), (-known.polarity if flipped else known.polarity, known.text)
+        if read is None or read[0] != polarity:
+            return None
+        evidence = read[1] if len(read[1]) <= EVIDENCE else read[1][: EVIDENCE - 1] + "…"
+        return Link(claim, ASSERTS if polarity == ASSERTED else DENIES, round(chance, 3), evidence)
+
     @staticmethod
     def _reading(claim: str, best: dict, floor: float) -> tuple[int, bool, tuple[float, int, int]] | None:
         """How a ruling reads ``claim``, from its best matches (``best``: (claim, polarity,
@@ -227,15 +264,6 @@ class Linker:
         return dots / (norm * self.norm_array)
 
 
-def _windows(sentences: tuple[Sentence, ...]) -> list[Sentence]:
-    """Each sentence, and each pair of neighbouring ones (a claim may take two sentences)."""
-    out = list(sentences)
-    for first, second in zip(sentences, sentences[1:]):
-        out.append(Sentence(f"{first.text} {second.text}", first.content | second.content,
-                            first.negations + second.negations, single=False))
-    return out
-
-
 def phrasings_of(claims) -> list[tuple]:
     """(claim, polarity, text, lang[, weighs]) of every known phrasing of ``claims``: statements,
     phrasings, paraphrases and the official rulings that state them assert (the rulings don't
@@ -258,9 +286,8 @@ def linker() -> Linker:
 
     claims = list(registry().values())
     rows = phrasings_of(claims)
-    return Linker(rows, {claim.id: (claim.tags[0] if claim.tags else "") for claim in claims}, remembered(rows))
-
-
+    tags = {claim.id: (claim.tags[0] if claim.tags else "") for claim in claims}
+    return Linker(rows, tags, remembered(rows), shipped())
 
 
 def link(text: str, lang: str, tags: Sequence[str] = ()) -> tuple[Link, ...]:

@@ -81,7 +81,7 @@ def _unwrapped(text: str) -> str:
     return found.group(1) + found.group(2) if found and "(" not in found.group(1) and ")" not in found.group(1) else text
 
 
-_CLAUSE = re.compile(r"[,;:()\u2014]|\s-\s|\b(?:but|ma|however|tuttavia|though|sebbene)\b", re.IGNORECASE)
+_CLAUSE = re.compile(r"[,;:()\u2014]|\s-\s|\b(?:but|ma|however|tuttavia|though|sebbene|because|since|perch[eé]|poich[eé]|siccome)\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=20_000)
@@ -194,3 +194,12 @@ def reading(text: str, lang: str) -> tuple[Sentence, ...]:
 def _best(translations):
     glossary = [t for t in translations if t.source == "glossary"]
     return (glossary or list(translations) or [None])[0]
+
+
+def windows(sentences: tuple[Sentence, ...]) -> list[Sentence]:
+    """Each sentence, and each pair of neighbouring ones (a claim may take two sentences)."""
+    out = list(sentences)
+    for first, second in zip(sentences, sentences[1:]):
+        out.append(Sentence(f"{first.text} {second.text}", first.content | second.content,
+                            first.negations + second.negations, single=False))
+    return out

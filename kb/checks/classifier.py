@@ -1,0 +1,139 @@
+"""Which claim a sentence states, and which way round, by a linear classifier of its meaning.
+
+Nearest-phrasing similarity (kb.checks.links) links a ruling worded like one of a claim's known
+phrasings; a ruling that says the same in other words shares only some of them. The classifier
+learns, from all the phrasings of all the claims at once, which features tell one claim from the
+others and from the ordinary rulings of the same mechanics ("goad" + "attack" + "each combat" is
+``goad.must_attack``; "goad" + "control" + "change" is ``goad.survives_control_change``).
+
+Its features are a sentence's language-neutral content (kb.checks.meaning: English terms, the
+lexicon's translations of Italian words, paraphrase groups), ``#neg`` when the sentence holds an
+odd number of negations, and ``¬term`` for the terms of each negated clause (what the negation
+is about). Each feature weighs its idf; a sentence's vector has length 1. The classes are every
+(claim, polarity) pair (asserting it, or denying it as a false ruling would) and ``none``;
+probabilities are a softmax over the classes of the claims a ruling's tags allow, and ``none``.
+
+The weights are learned by ``python -m kb.checks.learn`` (multinomial logistic regression over the
+claims' phrasings, and sentences of real rulings of the same mechanics that are near no phrasing
+as ``none``) and shipped as kb/vocab/claim_classifier.json, with a checksum of the phrasings they
+were learned from (a test says when a claim's phrasings changed since).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from functools import lru_cache
+from importlib import resources
+from typing import Iterable
+
+import numpy as np
+
+from kb.checks.meaning import Sentence
+
+NEGATED = "#neg"  # the feature of a sentence with an odd number of negations
+NOT = "¬"  # the mark of a term in a negated clause
+NONE = ("", 0)  # the class of a sentence that states no claim
+FILE = "vocab/claim_classifier.json"
+
+
+def features(sentence: Sentence) -> frozenset[str]:
+    """The classifier's features of one sentence, or of a window of two (see the module doc)."""
+    found = set(sentence.content)
+    if sentence.negations % 2:
+        found.add(NEGATED)
+    if sentence.single:
+        for clause in sentence.clauses:
+            if clause.negated:
+                found.update(NOT + term for term in clause.content)
+    return frozenset(found)
+
+
+class Classifier:
+    """Weights (feature → class), a bias per class, and each feature's idf."""
+
+    def __init__(self, classes: list[tuple[str, int]], idf: dict[str, float], weights: dict[str, dict[int, float]],
+                 bias: list[float], checksum: str = ""):  # fmt: skip
+        if NONE not in classes:
+            raise ValueError("a claim classifier needs the class of no claim")
+        self.classes = [tuple(c) for c in classes]
+        self.none = self.classes.index(NONE)
+        self.idf = idf
+        self.row = {feature: k for k, feature in enumerate(idf)}
+        self.idf_array = np.array(list(idf.values()), dtype=np.float64)
+        self.weights = np.zeros((len(idf), len(classes)))
+        for feature, by_class in weights.items():
+            for column, weight in by_class.items():
+                self.weights[self.row[feature], int(column)] = weight
+        self.bias = np.asarray(bias, dtype=np.float64)
+        self.checksum = checksum
+        self._columns: dict[frozenset, tuple[list[tuple[str, int]], np.ndarray]] = {}
+
+    @classmethod
+    def from_json(cls, text: str) -> "Classifier":
+        data = json.loads(text)
+        return cls([tuple(c) for c in data["classes"]], data["idf"], data["weights"], data["bias"], data.get("checksum", ""))
+
+    def to_json(self, digits: int = 3, least: float = 0.15) -> str:
+        """The classifier as JSON, one feature's weights a line; weights below ``least`` are left
+        out (they change no link of the labelled set's dev half, and make the file four times
+        smaller)."""
+        lines = []
+        for feature, row in self.row.items():
+            kept = {str(col): round(float(w), digits) for col, w in enumerate(self.weights[row]) if abs(w) >= least}
+            if kept:
+                lines.append(json.dumps(feature, ensure_ascii=False) + ":" + json.dumps(kept, separators=(",", ":")))
+        head = {"checksum": self.checksum, "classes": [list(c) for c in self.classes],
+                "bias": [round(float(b), digits) for b in self.bias],
+                "idf": {f: round(float(v), digits) for f, v in self.idf.items()}}  # fmt: skip
+        return json.dumps(head, ensure_ascii=False, separators=(",", ":"))[:-1] + ',"weights":{\n' + ",\n".join(lines) + "\n}}"
+
+    def vector(self, found: Iterable[str]) -> tuple[list[int], np.ndarray]:
+        """The rows of the features the classifier knows, and their weights (idf, length 1)."""
+        rows = sorted(self.row[f] for f in found if f in self.row)
+        values = self.idf_array[rows]
+        norm = math.sqrt(float((values**2).sum())) or 1.0
+        return rows, values / norm
+
+    def probabilities(self, sentence: Sentence, claims: frozenset[str]) -> dict[tuple[str, int], float]:
+        """(claim, polarity) → probability that ``sentence`` states it so, among the classes of
+        ``claims`` and none (a claim the classifier never learned has none)."""
+        if claims not in self._columns:
+            chosen = [c for c in self.classes if c[0] in claims]
+            self._columns[claims] = (chosen, np.array([self.classes.index(c) for c in chosen] + [self.none]))
+        chosen, columns = self._columns[claims]
+        if not chosen:
+            return {}
+        rows, values = self.vector(features(sentence))
+        scores = values @ self.weights[np.ix_(rows, columns)] + self.bias[columns] if rows else self.bias[columns].copy()
+        scores = np.exp(scores - scores.max())
+        scores /= scores.sum()
+        return {c: float(p) for c, p in zip(chosen, scores[:-1])}
+
+
+def sure(classifier, windows: Iterable[Sentence], claims: frozenset[str], least: float) -> tuple[str, int, float] | None:
+    """(claim, polarity, probability) of the claim ``classifier`` reads in a ruling's windows
+    when it is sure of it: the probabilities of its two polarities, each at its best window,
+    sum to ``least`` or more; the polarity is the likelier of the two. None otherwise."""
+    best: dict[tuple[str, int], float] = {}
+    for window in windows:
+        for label, chance in classifier.probabilities(window, claims).items():
+            best[label] = max(best.get(label, 0.0), chance)
+    total: dict[str, float] = {}
+    for (claim, _), chance in best.items():
+        total[claim] = total.get(claim, 0.0) + chance
+    if not total:
+        return None
+    claim = max(sorted(total), key=total.__getitem__)
+    if total[claim] < least:
+        return None
+    return claim, max((1, -1), key=lambda polarity: best.get((claim, polarity), 0.0)), total[claim]
+
+
+@lru_cache(maxsize=1)
+def shipped() -> Classifier | None:
+    """The classifier learned for the registered claims (None when kb has none)."""
+    source = resources.files("kb").joinpath(FILE)
+    if not source.is_file():
+        return None
+    return Classifier.from_json(source.read_text(encoding="utf-8"))

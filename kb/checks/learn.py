@@ -1,0 +1,127 @@
+"""Learn the claim classifier (kb.checks.classifier) from the claims' phrasings and real rulings.
+
+    python -m kb.checks.learn /work/shared/corpus --out kb/vocab/claim_classifier.json
+
+Needs the ``learn`` extra (scikit-learn). Examples:
+
+* every known phrasing of every registered claim (its statements, phrasings, paraphrases, the
+  official rulings labelled as stating it, and its denials), read into sentences and windows of
+  two as the linker reads them, each of class (claim, polarity);
+* ``none``: single sentences of real English rulings (``rulings_en.jsonl`` of the corpus, distinct
+  texts in a fixed shuffled order) that carry the tag of some claim's mechanic and that are near no
+  known phrasing (cosine below NEAR with every one): what the rulings of those mechanics say
+  besides the claims. Up to NEGATIVES of them.
+
+Multinomial logistic regression (scikit-learn, lbfgs, C below; tuned on the dev half of
+bench/claims_set.yaml, never on its test half) over the features of kb.checks.classifier.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+
+from kb.checks.classifier import NONE, Classifier, features
+from kb.checks.links import Linker, phrasings_of
+from kb.checks.meaning import reading, windows
+
+C = 10.0  # inverse regularisation strength (dev half: 3 links too little, 30 and more misread polarity)
+NEAR = 0.55  # a real ruling's sentence this near a known phrasing may state a claim: not a ``none`` example
+NEGATIVES = 3000
+SEED = 1
+
+
+def checksum(rows: Sequence[tuple]) -> str:
+    """A checksum of the claims' phrasings (claim, polarity, text, language): the classifier
+    says which phrasings it was learned from."""
+    digest = hashlib.sha256()
+    for row in sorted((str(r[0]), int(r[1]), str(r[2]), str(r[3])) for r in rows):
+        digest.update(json.dumps(row, ensure_ascii=False).encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()[:40]
+
+
+def registered_phrasings() -> tuple[list[tuple], dict[str, str]]:
+    """The known phrasings of the registered claims, and each claim's tag."""
+    from kb.checks.registration import registry
+
+    claims = list(registry().values())
+    return phrasings_of(claims), {c.id: (c.tags[0] if c.tags else "") for c in claims}
+
+
+def negatives(texts: Sequence[str], linker: Linker, limit: int = NEGATIVES) -> list:
+    """Sentences of real English rulings of the claims' mechanics near no known phrasing."""
+    from kb.text.vocabulary import vocabulary
+
+    mechanics = {tag for tag in linker.tags.values() if tag}
+    order = sorted(set(texts))
+    random.Random(SEED).shuffle(order)
+    found = []
+    for text in order:
+        if not mechanics & set(vocabulary().tags_of(text, ("en",))):
+            continue
+        for window in windows(reading(text, "en")):
+            if window.single and window.content and float(linker._cosines(window.content).max()) < NEAR:
+                found.append(window)
+        if len(found) >= limit:
+            break
+    return found[:limit]
+
+
+def learn(rows: Sequence[tuple], tags: dict[str, str], texts: Sequence[str], log=None) -> Classifier:
+    """The classifier of the claims of ``rows`` (see the module doc); ``texts``: real rulings."""
+    from sklearn.linear_model import LogisticRegression
+
+    linker = Linker(rows, tags)
+    examples = [(features(k.sentence), (k.claim, k.polarity)) for k in linker.known]
+    examples += [(features(window), NONE) for window in negatives(texts, linker)]
+    if log:
+        log(f"{len(linker.known)} phrasing windows, {len(examples) - len(linker.known)} none examples")
+    classes = sorted({label for _, label in examples if label != NONE}) + [NONE]
+    column = {label: k for k, label in enumerate(classes)}
+    counts: dict[str, int] = {}
+    for found, _ in examples:
+        for feature in found:
+            counts[feature] = counts.get(feature, 0) + 1
+    idf = {f: math.log(len(examples) / (1 + n)) + 1.0 for f, n in sorted(counts.items())}
+    model = Classifier(classes, idf, {}, [0.0] * len(classes))
+    matrix = np.zeros((len(examples), len(idf)))
+    for k, (found, _) in enumerate(examples):
+        rows_, values = model.vector(found)
+        matrix[k, rows_] = values
+    labels = np.array([column[label] for _, label in examples])
+    fitted = LogisticRegression(C=C, max_iter=3000).fit(matrix, labels)
+    model.weights[:, fitted.classes_] = fitted.coef_.T
+    model.bias[fitted.classes_] = fitted.intercept_
+    model.checksum = checksum(rows)
+    return model
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m kb.checks.learn", description=__doc__.split("\n\n")[0])
+    parser.add_argument("corpus", type=Path, help="folder with rulings_en.jsonl")
+    parser.add_argument("--out", type=Path, default=Path("kb/vocab/claim_classifier.json"), help="the JSON to write")
+    args = parser.parse_args(argv)
+    source = args.corpus / "rulings_en.jsonl"
+    if not source.is_file():
+        parser.error(f"{source}: not found")
+    start = time.perf_counter()
+    texts = [json.loads(line)["text"] for line in source.read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows, tags = registered_phrasings()
+    model = learn(rows, tags, texts, log=lambda msg: print(msg, file=sys.stderr))
+    args.out.write_text(model.to_json() + "\n", encoding="utf-8")
+    print(f"{len(model.classes)} classes, {len(model.idf)} features -> {args.out} "
+          f"({time.perf_counter() - start:.1f} s)", file=sys.stderr)  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,149 @@
+"""The claim classifier (kb.checks.classifier), its learner (kb.checks.learn) and how the linker
+uses it: a ruling worded unlike every known phrasing still links, with the polarity its nearest
+phrasing reads."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from kb.checks import links as L
+from kb.checks.classifier import NEGATED, NONE, NOT, Classifier, features, shipped
+from kb.checks.meaning import reading
+from kb.checks import learn as learner
+
+
+@pytest.mark.parametrize(
+    "text, lang, negated, not_terms",
+    [
+        ("The exchange ends at end of turn.", "en", False, set()),
+        ("The exchange doesn't end at end of turn.", "en", True, {NOT + "exchang", NOT + "end"}),
+        ("Lo scambio non finisce alla fine del turno.", "it", True, {NOT + "exchang"}),
+        # two negations in one clause cancel out: the sentence says it, nothing is negated
+        ("A goaded creature doesn't stop being goaded.", "en", False, set()),
+    ],
+)  # fmt: skip
+def test_features_mark_negations_and_what_they_negate(text, lang, negated, not_terms):
+    (sentence,) = reading(text, lang)
+    found = features(sentence)
+    assert (NEGATED in found) is negated
+    assert not_terms <= found
+    assert bool({f for f in found if f.startswith(NOT)}) is bool(not_terms)
+    assert sentence.content <= found
+
+
+def small() -> Classifier:
+    classes = [("a.claim", 1), ("a.claim", -1), ("b.claim", 1), NONE]
+    weights = {"goad": {"0": 2.0, "1": 1.5}, NEGATED: {"1": 3.0, "0": -1.0}, "exchang": {"2": 2.5}}
+    return Classifier(classes, {"goad": 1.0, NEGATED: 2.0, "exchang": 1.5}, weights, [0.0, 0.0, 0.0, 0.5], "x")
+
+
+def test_probabilities_are_over_the_allowed_claims_and_none():
+    model = small()
+    (sentence,) = reading("A goaded creature is goaded.", "en")
+    both = model.probabilities(sentence, frozenset({"a.claim", "b.claim"}))
+    only_a = model.probabilities(sentence, frozenset({"a.claim"}))
+    assert set(both) == {("a.claim", 1), ("a.claim", -1), ("b.claim", 1)}
+    assert set(only_a) == {("a.claim", 1), ("a.claim", -1)}
+    assert 0 < sum(both.values()) < 1 and 0 < sum(only_a.values()) < 1  # the rest is none's
+    assert only_a[("a.claim", 1)] > only_a[("a.claim", -1)]
+    (negated,) = reading("A goaded creature isn't goaded.", "en")
+    turned = model.probabilities(negated, frozenset({"a.claim"}))
+    assert turned[("a.claim", -1)] > turned[("a.claim", 1)]
+    assert model.probabilities(sentence, frozenset({"unknown.claim"})) == {}
+
+
+def test_json_round_trip_keeps_the_probabilities():
+    model = small()
+    again = Classifier.from_json(model.to_json())
+    (sentence,) = reading("The goaded creature's exchange doesn't happen.", "en")
+    allowed = frozenset({"a.claim", "b.claim"})
+    first, second = model.probabilities(sentence, allowed), again.probabilities(sentence, allowed)
+    assert first.keys() == second.keys()
+    assert np.allclose([first[k] for k in first], [second[k] for k in first])
+    assert again.checksum == "x" and again.classes == model.classes
+
+
+def test_a_classifier_needs_the_class_of_no_claim():
+    with pytest.raises(ValueError, match="no claim"):
+        Classifier([("a.claim", 1)], {}, {}, [0.0])
+
+
+def test_the_shipped_classifier_is_learned_from_the_registered_phrasings():
+    """A claim's phrasings changed since the classifier was learned: learn it again with
+    ``python -m kb.checks.learn ../shared/corpus`` (README, "Checks")."""
+    rows, _ = learner.registered_phrasings()
+    assert shipped() is not None
+    assert shipped().checksum == learner.checksum(rows)
+
+
+@pytest.mark.parametrize(
+    "text, lang",
+    [
+        ("The exchange of control doesn't end at end of turn; it lasts for the rest of the game.", "en"),
+        ("Lo scambio di controllo non finisce alla fine del turno: dura per il resto della partita.", "it"),
+    ],
+)  # fmt: skip
+def test_a_ruling_unlike_every_phrasing_links_by_the_classifier(text, lang):
+    linker = L.linker()
+    tags = frozenset({"exchange_control"})
+    found = {link.claim: link for link in linker.match(text, lang, tags)}
+    assert found["exchange.lasts_indefinitely"].polarity == "asserts"
+    assert found["exchange.lasts_indefinitely"].score >= L.CLASSIFIED
+    assert found["exchange.lasts_indefinitely"].evidence  # the nearest phrasing
+    without = L.Linker(L.phrasings_of(_claims()), dict(linker.tags))
+    assert "exchange.lasts_indefinitely" not in {link.claim for link in without.match(text, lang, tags)}
+
+
+def _claims():
+    from kb.checks.registration import registry
+
+    return list(registry().values())
+
+
+class Sure:
+    """A classifier that reads one claim with one polarity, whatever the sentence."""
+
+    def __init__(self, polarity: int):
+        self.polarity = polarity
+
+    def probabilities(self, sentence, claims):
+        return {("goad.stays", self.polarity): 0.95} if "goad.stays" in claims else {}
+
+
+@pytest.mark.parametrize(
+    "text, classified, linked",
+    [
+        # the nearest phrasing reads the ruling as the classifier does: linked so
+        ("A goaded creature remains goaded once it has attacked.", 1, True),
+        ("Once it has attacked, a goaded creature is no longer goaded.", -1, True),
+        # it reads it the other way round: never linked the classifier's way
+        ("Once it has attacked, a goaded creature is no longer goaded.", 1, False),
+        ("A goaded creature remains goaded once it has attacked.", -1, False),
+    ],
+)  # fmt: skip
+def test_the_classifier_links_only_with_the_polarity_its_nearest_phrasing_reads(text, classified, linked):
+    phrasings = [("goad.stays", 1, "A goaded creature stays goaded after it attacks.", "en")]
+    linker = L.Linker(phrasings, {"goad.stays": ""}, classifier=Sure(classified))
+    polarities = {link.polarity for link in linker.match(text, "en", frozenset())}
+    assert (("asserts" if classified == 1 else "denies") in polarities) is linked
+
+
+def test_the_learner_learns_claims_from_their_phrasings_and_none_from_other_rulings():
+    pytest.importorskip("sklearn", reason="scikit-learn is not installed (pip install -e '.[test]')")
+    rows = [("goad.stays", 1, text, "en") for text in (
+        "A goaded creature stays goaded after it attacks.", "Attacking doesn't end goad.",
+        "Goad lasts until your next turn, even after the creature attacks.")]
+    rows += [("goad.stays", -1, text, "en") for text in (
+        "A goaded creature stops being goaded after it attacks.", "Once it has attacked, a creature is no longer goaded.")]
+    rows += [("exchange.lasts", 1, text, "en") for text in (
+        "The exchange of control lasts indefinitely.", "Exchanged permanents stay under their new controllers for good.",
+        "An exchange of control doesn't end at end of turn.")]
+    texts = ["Goad counts each opponent of the goading player.", "A goaded creature with defender can't attack.",
+             "You choose which player a goaded creature attacks.", "The exchange happens only if both targets are legal."]  # fmt: skip
+    model = learner.learn(rows, {"goad.stays": "goad", "exchange.lasts": "exchange"}, texts)
+    assert model.checksum == learner.checksum(rows)
+    assert set(model.classes) == {("goad.stays", 1), ("goad.stays", -1), ("exchange.lasts", 1), NONE}
+    (sentence,) = reading("The exchange of control lasts for the rest of the game.", "en")
+    chances = model.probabilities(sentence, frozenset({"goad.stays", "exchange.lasts"}))
+    assert max(chances, key=chances.get) == ("exchange.lasts", 1)
