@@ -209,6 +209,32 @@ def test_a_sentence_wholly_in_parentheses_is_no_aside(text, negations):
 
 
 @pytest.mark.parametrize(
+    "text, negations",
+    [
+        ("Non può attaccare.", 1),
+        # negative concord: after "non", mai / niente / nessuno / né repeat its negation
+        ("Non può mai attaccare.", 1),
+        ("Non succede niente.", 1),
+        ("Non ha nessuna abilità.", 1),
+        ("Non può attaccare né bloccare.", 1),
+        # before the verb, without "non", an n-word negates by itself
+        ("Nessun giocatore può rispondere.", 1),
+        ("Mai nessuno può rispondere.", 1),
+        ("Si lancia senza pagare nessun costo.", 1),
+        # "ne" without its accent is the pronoun, not "né"
+        ("Ha battibaleno soltanto se ne è stato pagato il costo di potenziamento.", 0),
+        # two negations of their own still cancel out
+        ("Non è vero che non può attaccare.", 0),
+    ],
+)  # fmt: skip
+def test_italian_negations_are_counted_with_negative_concord(text, negations):
+    from kb.checks.meaning import reading
+
+    (sentence,) = reading(text, "it")
+    assert sentence.negations == negations
+
+
+@pytest.mark.parametrize(
     "text",
     [
         # true official rulings the linker once read as denials: a negation in another clause

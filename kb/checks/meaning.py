@@ -161,9 +161,31 @@ def negations(text: str, lang: str) -> int:
     return sum(_negators(clause, lang) % 2 for clause in _CLAUSE.split(_IDIOMS.sub(" ", _ASIDE.sub(" ", _unwrapped(text)))))
 
 
+# Italian negative concord: after "non" (or "senza", or another of them), these words repeat its
+# negation, they add none ("non può mai attaccare", "non succede niente", "non può attaccare né
+# bloccare", "senza nessun costo", "mai nessuno" are each one negation); first in their clause,
+# they negate by themselves ("nessun giocatore può rispondere").
+_CONCORD = frozenset({"mai", "nessuno", "nessuna", "nessun", "niente", "nulla", "ne"})
+
+
 def _negators(text: str, lang: str) -> int:
-    found = len(_NT.findall(text)) if lang == "en" else 0
-    return found + sum(1 for word in _WORD.findall(text) if analysis.fold(word) in NEGATORS[lang])
+    if lang == "en":
+        return len(_NT.findall(text)) + sum(1 for word in _WORD.findall(text) if analysis.fold(word) in NEGATORS["en"])
+    found, negated = 0, False
+    for word in _WORD.findall(text):
+        folded = analysis.fold(word)
+        if folded not in NEGATORS[lang] or not _negates(word) or (negated and folded in _CONCORD):
+            continue
+        found += 1
+        negated = True
+    return found
+
+
+def _negates(word: str) -> bool:
+    """Whether a word that folds to a negator is one: Italian "né" (neither, nor) folds to "ne",
+    which is also the everyday pronoun ("se ne è stato pagato il costo": of it); only the
+    accented form negates."""
+    return word.lower() != "ne"
 
 
 @lru_cache(maxsize=200_000)
