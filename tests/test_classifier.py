@@ -129,6 +129,19 @@ def test_the_classifier_links_only_with_the_polarity_its_nearest_phrasing_reads(
     assert (("asserts" if classified == 1 else "denies") in polarities) is linked
 
 
+def test_no_classifier_link_when_the_nearest_phrasing_leaves_the_polarity_in_doubt():
+    """The ruling lacks the phrasing's negated clause ("not when an effect forces the discard"):
+    that is no evidence of either polarity, so the classifier's reading is not taken on it."""
+    denial = "Madness only works when the card is discarded to pay a cost, not when an effect forces the discard."
+
+    class Asserting(Sure):
+        def probabilities(self, sentence, claims):
+            return {("madness.any_reason", 1): 0.95}
+
+    linker = L.Linker([("madness.any_reason", -1, denial, "en")], {"madness.any_reason": ""}, classifier=Asserting(1))
+    assert linker.match("Madness only works if you discard the card to pay a cost.", "en", frozenset()) == ()
+
+
 def test_the_learner_learns_claims_from_their_phrasings_and_none_from_other_rulings():
     pytest.importorskip("sklearn", reason="scikit-learn is not installed (pip install -e '.[test]')")
     rows = [("goad.stays", 1, text, "en") for text in (

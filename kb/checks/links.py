@@ -173,17 +173,9 @@ class Linker:
             for number in np.flatnonzero(claims & (cos >= THRESHOLD)):
                 score = float(cos[number])
                 known = self.known[number]
-                # only a single sentence against a single sentence says the opposite: the
-                # negations of a window of two, or of a phrasing of two, don't line up
-                flipped = window.single and known.sentence.single and turned_over(window, known.sentence)
-                polarity = -known.polarity if flipped else known.polarity
-                if score <= best.get((known.claim, polarity, flipped), (0.0,))[0]:
-                    continue  # improves nothing
-                if flipped and (window.negations - known.sentence.negations) % 2 and not crossed(window, known.sentence, both=False):
-                    continue  # the negation it lacks or adds sits in no clause of its own that matches: no evidence either way
-                if window.single and known.sentence.single and not flipped and crossed(window, known.sentence) >= CROSSED:
-                    continue  # negations that cancel out but sit in other clauses: what it asserts is in doubt
-                best[(known.claim, polarity, flipped)] = (score, number, place)
+                read = _polarity(window, known)
+                if read is not None and score > best.get((known.claim, *read), (0.0,))[0]:
+                    best[(known.claim, *read)] = (score, number, place)
         floor = max(THRESHOLD, near_miss + MARGIN)
         readings = {}
         for claim in {claim for claim, _, _ in best}:
@@ -223,10 +215,8 @@ class Linker:
         for window, cos in windows:
             number = int(np.argmax(np.where(own, cos, -1.0)))
             if own[number] and cos[number] > nearest:
-                known = self.known[number]
-                flipped = window.single and known.sentence.single and turned_over(window, known.sentence)
-                nearest, read = float(cos[number]), (-known.polarity if flipped else known.polarity, known.text)
-        if read is None or read[0] != polarity:
+                nearest, read = float(cos[number]), (_polarity(window, self.known[number]), self.known[number].text)
+        if read is None or read[0] is None or read[0][0] != polarity:
             return None
         evidence = read[1] if len(read[1]) <= EVIDENCE else read[1][: EVIDENCE - 1] + "…"
         return Link(claim, ASSERTS if polarity == ASSERTED else DENIES, round(chance, 3), evidence)
@@ -262,6 +252,20 @@ class Linker:
         weights = np.repeat(self.square[rows], [len(h) for h in holders])
         dots = np.bincount(np.concatenate(holders), weights=weights, minlength=len(self.known))
         return dots / (norm * self.norm_array)
+
+
+def _polarity(window: Sentence, known: Known) -> tuple[int, bool] | None:
+    """How ``window`` of a ruling reads the claim of a known phrasing: (polarity, whether turned
+    over by its negations), or None when in doubt."""
+    # only a single sentence against a single sentence says the opposite: the negations of a
+    # window of two, or of a phrasing of two, don't line up
+    single = window.single and known.sentence.single
+    flipped = single and turned_over(window, known.sentence)
+    if flipped and (window.negations - known.sentence.negations) % 2 and not crossed(window, known.sentence, both=False):
+        return None  # the negation it lacks or adds sits in no clause of its own that matches: no evidence either way
+    if single and not flipped and crossed(window, known.sentence) >= CROSSED:
+        return None  # negations that cancel out but sit in other clauses: what it asserts is in doubt
+    return (-known.polarity if flipped else known.polarity), flipped
 
 
 def phrasings_of(claims) -> list[tuple]:
