@@ -61,7 +61,7 @@ class Classifier:
         self.idf = idf
         self.row = {feature: k for k, feature in enumerate(idf)}
         self.idf_array = np.array(list(idf.values()), dtype=np.float64)
-        self.weights = np.zeros((len(idf), len(classes)))
+        self.weights = np.zeros((len(idf), len(classes)), dtype=np.float32)  # 2.8 MB, not 5.6, in each ingest worker
         for feature, by_class in weights.items():
             for column, weight in by_class.items():
                 self.weights[self.row[feature], int(column)] = weight
