@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from kb.checks import links as L
-from kb.checks.classifier import NEGATED, NONE, NOT, Classifier, features, shipped
+from kb.checks.classifier import NEGATED, NONE, NOT, Classifier, features, load, shipped
+from kb.errors import ParseError
 from kb.checks.meaning import reading
 from kb.checks import learn as learner
 
@@ -62,6 +63,24 @@ def test_json_round_trip_keeps_the_probabilities():
     assert first.keys() == second.keys()
     assert np.allclose([first[k] for k in first], [second[k] for k in first])
     assert again.checksum == "x" and again.classes == model.classes
+
+
+@pytest.mark.parametrize(
+    "text, line, message",
+    [
+        ('{"checksum": "x",\n"classes": [', 2, "not JSON"),
+        ('{"checksum": "x"}', 1, "not a claim classifier (KeyError"),
+        ('{"classes": [["a.claim", 1]], "idf": {}, "weights": {}, "bias": [0]}', 1, "class of no claim"),
+        ('{"classes": [["", 0]], "idf": {"goad": 1}, "weights": {"attack": {"0": 1}}, "bias": [0]}', 1, "KeyError"),
+        ('[1, 2]', 1, "not a claim classifier (TypeError"),
+    ],
+)  # fmt: skip
+def test_a_damaged_classifier_file_is_an_error_naming_it(tmp_path, text, line, message):
+    path = tmp_path / "claim_classifier.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ParseError) as caught:
+        load(path)
+    assert caught.value.path == str(path) and caught.value.line == line and message in str(caught.value)
 
 
 def test_a_classifier_needs_the_class_of_no_claim():

@@ -30,6 +30,7 @@ from typing import Iterable
 import numpy as np
 
 from kb.checks.meaning import Sentence
+from kb.errors import ParseError
 
 NEGATED = "#neg"  # the feature of a sentence with an odd number of negations
 NOT = "¬"  # the mark of a term in a negated clause
@@ -130,10 +131,19 @@ def sure(classifier, windows: Iterable[Sentence], claims: frozenset[str], least:
     return claim, max((1, -1), key=lambda polarity: best.get((claim, polarity), 0.0)), total[claim]
 
 
+def load(path) -> Classifier:
+    """The classifier of a JSON file (``Classifier.to_json``); a damaged one is a ParseError
+    naming the file and line."""
+    try:
+        return Classifier.from_json(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as err:
+        raise ParseError(str(path), err.lineno, f"not JSON: {err.msg}") from None
+    except (UnicodeDecodeError, KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+        raise ParseError(str(path), 1, f"not a claim classifier ({type(err).__name__}: {err})") from None
+
+
 @lru_cache(maxsize=1)
 def shipped() -> Classifier | None:
     """The classifier learned for the registered claims (None when kb has none)."""
     source = resources.files("kb").joinpath(FILE)
-    if not source.is_file():
-        return None
-    return Classifier.from_json(source.read_text(encoding="utf-8"))
+    return load(source) if source.is_file() else None
