@@ -121,13 +121,15 @@ def _claims():
 
 
 class Sure:
-    """A classifier that reads one claim with one polarity, whatever the sentence."""
+    """A classifier that reads one claim with one polarity, whatever the sentence: sure enough to
+    link (CLASSIFIED), not enough to overrule the nearest phrasing (ALONE), unless ``alone``."""
 
-    def __init__(self, polarity: int):
+    def __init__(self, polarity: int, alone: bool = False):
         self.polarity = polarity
+        self.chance = max(L.ALONE, L.CLASSIFIED) + 0.05 if alone else (L.CLASSIFIED + L.ALONE) / 2
 
     def probabilities(self, sentence, claims):
-        return {("goad.stays", self.polarity): 0.95} if "goad.stays" in claims else {}
+        return {("goad.stays", self.polarity): self.chance} if "goad.stays" in claims else {}
 
 
 @pytest.mark.parametrize(
@@ -146,6 +148,9 @@ def test_the_classifier_links_only_with_the_polarity_its_nearest_phrasing_reads(
     linker = L.Linker(phrasings, {"goad.stays": ""}, classifier=Sure(classified))
     polarities = {link.polarity for link in linker.match(text, "en", frozenset())}
     assert (("asserts" if classified == 1 else "denies") in polarities) is linked
+    # unless the classifier is sure of its polarity by itself
+    sure = L.Linker(phrasings, {"goad.stays": ""}, classifier=Sure(classified, alone=True))
+    assert ("asserts" if classified == 1 else "denies") in {link.polarity for link in sure.match(text, "en", frozenset())}
 
 
 def test_no_classifier_link_when_the_nearest_phrasing_leaves_the_polarity_in_doubt():
@@ -155,7 +160,7 @@ def test_no_classifier_link_when_the_nearest_phrasing_leaves_the_polarity_in_dou
 
     class Asserting(Sure):
         def probabilities(self, sentence, claims):
-            return {("madness.any_reason", 1): 0.95}
+            return {("madness.any_reason", 1): self.chance}
 
     linker = L.Linker([("madness.any_reason", -1, denial, "en")], {"madness.any_reason": ""}, classifier=Asserting(1))
     assert linker.match("Madness only works if you discard the card to pay a cost.", "en", frozenset()) == ()

@@ -112,10 +112,11 @@ class Classifier:
         return {c: float(p) for c, p in zip(chosen, scores[:-1])}
 
 
-def sure(classifier, windows: Iterable[Sentence], claims: frozenset[str], least: float) -> tuple[str, int, float] | None:
-    """(claim, polarity, probability) of the claim ``classifier`` reads in a ruling's windows
-    when it is sure of it: the probabilities of its two polarities, each at its best window,
-    sum to ``least`` or more; the polarity is the likelier of the two. None otherwise."""
+def sure(classifier, windows: Iterable[Sentence], claims: frozenset[str], least: float) -> tuple[str, int, float, float] | None:
+    """(claim, polarity, probability, probability of that polarity alone) of the claim
+    ``classifier`` reads in a ruling's windows when it is sure of it: the probabilities of its
+    two polarities, each at its best window, sum to ``least`` or more; the polarity is the
+    likelier of the two. None otherwise."""
     best: dict[tuple[str, int], float] = {}
     for window in windows:
         for label, chance in classifier.probabilities(window, claims).items():
@@ -128,7 +129,8 @@ def sure(classifier, windows: Iterable[Sentence], claims: frozenset[str], least:
     claim = max(sorted(total), key=total.__getitem__)
     if total[claim] < least:
         return None
-    return claim, max((1, -1), key=lambda polarity: best.get((claim, polarity), 0.0)), total[claim]
+    polarity = max((1, -1), key=lambda p: best.get((claim, p), 0.0))
+    return claim, polarity, total[claim], best[(claim, polarity)]
 
 
 def load(path) -> Classifier:

@@ -47,6 +47,7 @@ RIVAL = 0.05  # how far below the best claim read in the same sentence another c
 MARGIN = 0.0  # how much better than the best near miss (a phrasing of no claim) a link must match
 MEMO_SIZE = 100_000  # remembered links; the memo starts afresh when full
 CLASSIFIED = 0.5  # the least probability of the classifier's claim that links it (dev half: 0.5 keeps precision 0.96 and one contradiction passing)
+ALONE = 0.7  # the least probability of the classifier's polarity that links against its nearest phrasing's reading (dev half)
 CROSSED = 2  # clauses negated against the phrasing's from which a reading that keeps its polarity is in doubt (no link)
 EVIDENCE = 160  # characters of the matched phrasing kept as evidence
 
@@ -203,21 +204,21 @@ class Linker:
         return tuple(sorted(kept_links, key=lambda link: (-link.score, link.claim)))
 
     def _classified(self, windows: list, claims: np.ndarray) -> Link | None:
-        """The claim the classifier is sure the ruling states (kb.checks.classifier.sure), when
-        the claim's nearest phrasing reads the ruling with the classifier's polarity (straight,
-        or turned over by the ruling's negations); its evidence is that phrasing."""
+        """The claim the classifier is sure the ruling states (kb.checks.classifier.sure), when its
+        nearest phrasing reads the ruling with the classifier's polarity (straight, or turned over
+        by negations), or the classifier gives that polarity ALONE by itself; evidence: that phrasing."""
         found = sure(self.classifier, [window for window, _ in windows], frozenset(self.claim_of[claims]), CLASSIFIED)
         if found is None:
             return None
-        claim, polarity, chance = found
+        claim, polarity, chance, alone = found
         nearest, read = 0.0, None
         own = claims & (self.claim_of == claim)
         for window, cos in windows:
             number = int(np.argmax(np.where(own, cos, -1.0)))
             if own[number] and cos[number] > nearest:
                 nearest, read = float(cos[number]), (_polarity(window, self.known[number]), self.known[number].text)
-        if read is None or read[0] is None or read[0][0] != polarity:
-            return None
+        if (read is None or read[0] is None or read[0][0] != polarity) and alone < ALONE:
+            return None  # the phrasing doesn't read it so, and the classifier alone isn't sure enough
         evidence = read[1] if len(read[1]) <= EVIDENCE else read[1][: EVIDENCE - 1] + "…"
         return Link(claim, ASSERTS if polarity == ASSERTED else DENIES, round(chance, 3), evidence)
 
