@@ -130,7 +130,7 @@ def evaluate(items: list[dict], link_with=None, judged: set[str] | None = None) 
 
 def calibrate(items: list[dict]) -> None:
     """Sweep the similarity threshold, then the classifier's (each with the other as set)."""
-    for name, values in (("THRESHOLD", range(30, 86, 5)), ("CLASSIFIED", range(50, 96, 5))):
+    for name, values in (("THRESHOLD", range(30, 86, 5)), ("CLASSIFIED", range(30, 96, 5))):
         original = getattr(L, name)
         for value in [x / 100 for x in values]:
             setattr(L, name, value)
