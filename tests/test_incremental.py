@@ -127,10 +127,11 @@ def test_other_inputs_rebuild(tmp_path, sources):
 
 
 @pytest.mark.parametrize("data_file", ["vocab/tags.yaml", "vocab/lexicon.tsv", "vocab/glossary.yaml",
-                                       "checks/claims/goad.yaml", "checks/claims/cost.yaml"])
+                                       "checks/claims/goad.yaml", "checks/claims/cost.yaml",
+                                       "vocab/claim_classifier.json"])
 def test_every_file_that_shapes_records_is_in_the_fingerprint(data_file):
-    """Tags, lexicon and claims (whose phrasings decide the links) all shape the records: an
-    index built with other ones must be rebuilt."""
+    """Tags, lexicon, claims (whose phrasings decide the links) and the claim classifier all
+    shape the records: an index built with other ones must be rebuilt."""
     from kb.index.manifest import vocabulary_files
 
     assert any(path.as_posix().endswith("kb/" + data_file) for path in vocabulary_files())

@@ -38,11 +38,11 @@ def default_names() -> list[Path]:
 
 def vocabulary_files() -> list[Path]:
     """The data files that shape records: tags, language evidence, the learned lexicon (through
-    which Italian rulings link to claims) and the claims with their phrasings (kb/vocab, and
-    kb/checks with its claims folder), in one order."""
+    which Italian rulings link to claims), the claims with their phrasings and the claim
+    classifier (kb/vocab, and kb/checks with its claims folder), in one order."""
     root = Path(str(resources.files("kb")))
-    found = [item for folder in ("vocab", "checks") if (root / folder).is_dir()
-             for item in (root / folder).rglob("*") if item.name.endswith((".yaml", ".tsv")) and item.is_file()]
+    found = [item for folder in ("vocab", "checks") if (root / folder).is_dir() for item in (root / folder).rglob("*")
+             if item.name.endswith((".yaml", ".tsv", ".json")) and item.is_file()]  # fmt: skip
     return sorted(found, key=lambda p: p.relative_to(root).as_posix())
 
 
