@@ -153,6 +153,12 @@ def test_the_classifier_links_only_with_the_polarity_its_nearest_phrasing_reads(
     assert ("asserts" if classified == 1 else "denies") in {link.polarity for link in sure.match(text, "en", frozenset())}
 
 
+def test_no_classifier_link_when_no_phrasing_of_the_claim_shares_a_word():
+    linker = L.Linker([("goad.stays", 1, "A goaded creature stays goaded after it attacks.", "en")],
+                      {"goad.stays": ""}, classifier=Sure(1, alone=True))
+    assert linker.match("Mana abilities don't use the stack.", "en", frozenset()) == ()
+
+
 def test_no_classifier_link_when_the_nearest_phrasing_leaves_the_polarity_in_doubt():
     """The ruling lacks the phrasing's negated clause ("not when an effect forces the discard"):
     that is no evidence of either polarity, so the classifier's reading is not taken on it."""

@@ -17,7 +17,8 @@ ruling states better. Each link keeps its score and its evidence, the phrasing i
 A ruling that says a claim in words of its own matches no phrasing closely; the claim classifier
 (kb.checks.classifier, learned from all the phrasings at once) links it when it is sure of the
 claim (CLASSIFIED) and the claim's nearest phrasing reads the ruling with the polarity the
-classifier reads: the score is then the classifier's probability, the evidence that phrasing.
+classifier reads, or the classifier is sure of that polarity by itself (ALONE): the score is
+then the classifier's probability, the evidence that phrasing.
 
     link("Attacking with a goaded creature causes it to stop being goaded.", "en", ("goad",))
         -> (Link("goad.persists_after_attacking", "denies", 0.9, "Attacking with a goaded ..."),)
@@ -217,8 +218,8 @@ class Linker:
             number = int(np.argmax(np.where(own, cos, -1.0)))
             if own[number] and cos[number] > nearest:
                 nearest, read = float(cos[number]), (_polarity(window, self.known[number]), self.known[number].text)
-        if (read is None or read[0] is None or read[0][0] != polarity) and alone < ALONE:
-            return None  # the phrasing doesn't read it so, and the classifier alone isn't sure enough
+        if read is None or (read[0] is None or read[0][0] != polarity) and alone < ALONE:
+            return None  # no phrasing shares a word; or it doesn't read it so, and the classifier alone isn't sure
         evidence = read[1] if len(read[1]) <= EVIDENCE else read[1][: EVIDENCE - 1] + "…"
         return Link(claim, ASSERTS if polarity == ASSERTED else DENIES, round(chance, 3), evidence)
 
@@ -258,9 +259,7 @@ class Linker:
 def _polarity(window: Sentence, known: Known) -> tuple[int, bool] | None:
     """How ``window`` of a ruling reads the claim of a known phrasing: (polarity, whether turned
     over by its negations), or None when in doubt."""
-    # only a single sentence against a single sentence says the opposite: the negations of a
-    # window of two, or of a phrasing of two, don't line up
-    single = window.single and known.sentence.single
+    single = window.single and known.sentence.single  # negations of a window of two don't line up
     flipped = single and turned_over(window, known.sentence)
     if flipped and (window.negations - known.sentence.negations) % 2 and not crossed(window, known.sentence, both=False):
         return None  # the negation it lacks or adds sits in no clause of its own that matches: no evidence either way
