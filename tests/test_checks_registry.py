@@ -225,6 +225,9 @@ def test_a_sentence_wholly_in_parentheses_is_no_aside(text, negations):
         ("Ha battibaleno soltanto se ne è stato pagato il costo di potenziamento.", 0),
         # two negations of their own still cancel out
         ("Non è vero che non può attaccare.", 0),
+        # an n-word after a word that opens a clause of its own negates that clause
+        ("Non puoi ciclarla se nessuna creatura può esserne bersaglio.", 0),
+        ("Non succede niente anche se nessuno risponde.", 0),
     ],
 )  # fmt: skip
 def test_italian_negations_are_counted_with_negative_concord(text, negations):

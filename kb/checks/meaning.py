@@ -164,8 +164,10 @@ def negations(text: str, lang: str) -> int:
 # Italian negative concord: after "non" (or "senza", or another of them), these words repeat its
 # negation, they add none ("non può mai attaccare", "non succede niente", "non può attaccare né
 # bloccare", "senza nessun costo", "mai nessuno" are each one negation); first in their clause,
-# they negate by themselves ("nessun giocatore può rispondere").
+# they negate by themselves ("nessun giocatore può rispondere"), and so after a word that opens a
+# clause of its own ("non puoi ciclarla se nessuna creatura può esserne bersaglio": two).
 _CONCORD = frozenset({"mai", "nessuno", "nessuna", "nessun", "niente", "nulla", "ne"})
+_OPENS = frozenset({"se", "che", "quando", "finche", "mentre", "dove", "cui", "perche", "poiche", "siccome"})
 
 
 def _negators(text: str, lang: str) -> int:
@@ -174,6 +176,8 @@ def _negators(text: str, lang: str) -> int:
     found, negated = 0, False
     for word in _WORD.findall(text):
         folded = analysis.fold(word)
+        if folded in _OPENS:
+            negated = False
         if folded not in NEGATORS[lang] or not _negates(word) or (negated and folded in _CONCORD):
             continue
         found += 1
