@@ -134,8 +134,8 @@ def evaluate(items: list[dict], link_with=None, judged: set[str] | None = None) 
 
 
 def calibrate(items: list[dict], judged: frozenset[str] | None = None) -> None:
-    """Sweep the similarity threshold, then the classifier's (each with the other as set)."""
-    for name, values in (("THRESHOLD", range(30, 86, 5)), ("CLASSIFIED", range(30, 96, 5))):
+    """Sweep the similarity threshold, then the classifier's two (each with the others as set)."""
+    for name, values in (("THRESHOLD", range(30, 86, 5)), ("CLASSIFIED", range(30, 96, 5)), ("ASSERTING", range(30, 96, 5))):
         original = getattr(L, name)
         for value in [x / 100 for x in values]:
             setattr(L, name, value)
@@ -192,7 +192,7 @@ def main() -> None:
     chosen = [i for i in items if args.split == "all" or i["split"] == args.split]
     result = evaluate(chosen, judged=judged_claims(args.set))
     mistakes = result.pop("mistakes")
-    print(json.dumps({"set": args.set, "split": args.split, "threshold": L.THRESHOLD, "classified": L.CLASSIFIED, **result},
+    print(json.dumps({"set": args.set, "split": args.split, "threshold": L.THRESHOLD, "classified": L.CLASSIFIED, "asserting": L.ASSERTING, **result},
                      indent=2))  # fmt: skip
     if args.mistakes:
         if args.split != "dev":

@@ -121,15 +121,20 @@ def _claims():
 
 
 class Sure:
-    """A classifier that reads one claim with one polarity, whatever the sentence: sure enough to
-    link (CLASSIFIED), not enough to overrule the nearest phrasing (ALONE), unless ``alone``."""
+    """A classifier that reads one claim, mostly with one polarity, whatever the sentence: sure
+    enough of the claim to link it either way (CLASSIFIED, ASSERTING: the two polarities
+    summed), not sure enough of the polarity to overrule the nearest phrasing (ALONE), unless
+    ``alone``."""
 
     def __init__(self, polarity: int, alone: bool = False):
         self.polarity = polarity
-        self.chance = max(L.ALONE, L.CLASSIFIED) + 0.05 if alone else (L.CLASSIFIED + L.ALONE) / 2
+        self.chance = min(0.95, max(L.ALONE, L.ASSERTING, L.CLASSIFIED) + 0.1) if alone else L.ALONE - 0.05
+        self.other = max(0.0, max(L.ASSERTING, L.CLASSIFIED) - self.chance + 0.05)
 
     def probabilities(self, sentence, claims):
-        return {("goad.stays", self.polarity): self.chance} if "goad.stays" in claims else {}
+        if "goad.stays" not in claims:
+            return {}
+        return {("goad.stays", self.polarity): self.chance, ("goad.stays", -self.polarity): self.other}
 
 
 @pytest.mark.parametrize(
@@ -159,6 +164,21 @@ def test_no_classifier_link_when_no_phrasing_of_the_claim_shares_a_word():
     assert linker.match("Mana abilities don't use the stack.", "en", frozenset()) == ()
 
 
+@pytest.mark.parametrize("polarity, linked", [(-1, True), (1, False)])
+def test_a_classifier_link_that_asserts_needs_more_certainty(polarity, linked):
+    """Between CLASSIFIED and ASSERTING the classifier links a denial, never an assertion (a
+    wrong one would let a false ruling pass)."""
+
+    class Between(Sure):
+        def probabilities(self, sentence, claims):
+            return {("goad.stays", polarity): (L.CLASSIFIED + L.ASSERTING) / 2}
+
+    phrasings = [("goad.stays", polarity, "A goaded creature stays goaded after it attacks.", "en")]
+    linker = L.Linker(phrasings, {"goad.stays": ""}, classifier=Between(polarity))
+    found = linker.match("A goaded creature remains goaded once it has attacked.", "en", frozenset())
+    assert bool(found) is linked
+
+
 def test_no_classifier_link_when_the_nearest_phrasing_leaves_the_polarity_in_doubt():
     """The ruling lacks the phrasing's negated clause ("not when an effect forces the discard"):
     that is no evidence of either polarity, so the classifier's reading is not taken on it."""
@@ -166,7 +186,7 @@ def test_no_classifier_link_when_the_nearest_phrasing_leaves_the_polarity_in_dou
 
     class Asserting(Sure):
         def probabilities(self, sentence, claims):
-            return {("madness.any_reason", 1): self.chance}
+            return {("madness.any_reason", 1): self.chance, ("madness.any_reason", -1): self.other}
 
     linker = L.Linker([("madness.any_reason", -1, denial, "en")], {"madness.any_reason": ""}, classifier=Asserting(1))
     assert linker.match("Madness only works if you discard the card to pay a cost.", "en", frozenset()) == ()

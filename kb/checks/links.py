@@ -16,9 +16,9 @@ ruling states better. Each link keeps its score and its evidence, the phrasing i
 
 A ruling that says a claim in words of its own matches no phrasing closely; the claim classifier
 (kb.checks.classifier, learned from all the phrasings at once) links it when it is sure of the
-claim (CLASSIFIED) and the claim's nearest phrasing reads the ruling with the polarity the
-classifier reads, or the classifier is sure of that polarity by itself (ALONE): the score is
-then the classifier's probability, the evidence that phrasing.
+claim (CLASSIFIED; ASSERTING to assert it) and the claim's nearest phrasing reads the ruling so, or
+the classifier is sure of that polarity by itself (ALONE): the score is then the classifier's
+probability, the evidence that phrasing.
 
     link("Attacking with a goaded creature causes it to stop being goaded.", "en", ("goad",))
         -> (Link("goad.persists_after_attacking", "denies", 0.9, "Attacking with a goaded ..."),)
@@ -47,7 +47,8 @@ ASSERTED, DENIED = 1, -1  # how a known phrasing, or a ruling matched with it, r
 RIVAL = 0.05  # how far below the best claim read in the same sentence another claim may be and still link
 MARGIN = 0.0  # how much better than the best near miss (a phrasing of no claim) a link must match
 MEMO_SIZE = 100_000  # remembered links; the memo starts afresh when full
-CLASSIFIED = 0.5  # the least probability of the classifier's claim that links it (dev half: 0.5 keeps precision 0.96 and one contradiction passing)
+CLASSIFIED = 0.5  # the least probability of the classifier's claim that links it (dev halves, with ASSERTING)
+ASSERTING = 0.7  # ... and that links it as asserted: a wrong one lets a false ruling pass (set 2's dev half: 4 passed at 0.5, 1 at 0.7)
 ALONE = 0.7  # the least probability of the classifier's polarity that links against its nearest phrasing's reading (dev half)
 CROSSED = 2  # clauses negated against the phrasing's from which a reading that keeps its polarity is in doubt (no link)
 EVIDENCE = 160  # characters of the matched phrasing kept as evidence
@@ -209,7 +210,7 @@ class Linker:
         nearest phrasing reads the ruling with the classifier's polarity (straight, or turned over
         by negations), or the classifier gives that polarity ALONE by itself; evidence: that phrasing."""
         found = sure(self.classifier, [window for window, _ in windows], frozenset(self.claim_of[claims]), CLASSIFIED)
-        if found is None:
+        if found is None or found[1] == ASSERTED and found[2] < ASSERTING:
             return None
         claim, polarity, chance, alone = found
         nearest, read = 0.0, None
