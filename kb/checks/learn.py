@@ -34,8 +34,8 @@ from kb.checks.classifier import NONE, Classifier, features
 from kb.checks.links import Linker, phrasings_of
 from kb.checks.meaning import reading, windows
 
-C = 10.0  # inverse regularisation strength (dev half: 3 links too little, 30 and more misread polarity)
-NEAR = 0.65  # a real ruling's sentence this near a known phrasing may state a claim: not a ``none`` example (0.55 linked 10 more official rulings, mostly wrongly)
+C = 10.0  # inverse regularisation (dev half: 5 links less; 20 and 40 misread more polarities for the same recall)
+NEAR = 0.65  # a sentence this near a phrasing may state a claim: no ``none`` example (0.55: 10 more wrong corpus links)
 NEGATIVES = 3000
 SEED = 1
 
