@@ -131,9 +131,9 @@ class Linker:
             found = self._memo[key] = self.match(text, lang, frozenset(tags))
         return found
 
-    def _masks(self, tags: frozenset) -> tuple[np.ndarray, np.ndarray] | None:
+    def _masks(self, tags: frozenset) -> tuple[np.ndarray, np.ndarray, frozenset] | None:
         """The phrasings a ruling carrying ``tags`` may match: those of the claims of its
-        mechanics, and those of no claim (near misses); None when no claim is of its mechanics."""
+        mechanics, and those of no claim (near misses), with those claims; None when no claim is of its mechanics."""
         if tags not in self._by_tags:
             if len(self._by_tags) >= MEMO_SIZE:
                 self._by_tags.clear()
@@ -141,7 +141,7 @@ class Linker:
             key = frozenset(allowed)
             if allowed and key not in self._usable:
                 claims = np.isin(self.claim_of, list(allowed))
-                self._usable[key] = (claims, self.claim_of == NO_CLAIM)
+                self._usable[key] = (claims, self.claim_of == NO_CLAIM, key)
             self._by_tags[tags] = self._usable[key] if allowed else None
         return self._by_tags[tags]
 
@@ -150,13 +150,13 @@ class Linker:
         masks = self._masks(tags)
         if masks is None:
             return ()  # the ruling carries the mechanic of no claim
-        claims, misses = masks
+        claims, misses, allowed = masks
         if hidden:
             claims, misses = claims.copy(), misses.copy()
             claims[list(hidden)] = misses[list(hidden)] = False
         scored = [(window, self._cosines(window.content)) for window in windows(reading(text, lang))]
         near = self._near(scored, claims, misses) if any((cos[claims] >= THRESHOLD).any() for _, cos in scored) else ()
-        classified = self._classified(scored, claims) if self.classifier is not None else None
+        classified = self._classified(scored, claims, allowed) if self.classifier is not None else None
         if classified is not None and all(link.claim != classified.claim for link in near):
             near = tuple(sorted((*near, classified), key=lambda link: (-link.score, link.claim)))
         return near
@@ -205,11 +205,11 @@ class Linker:
         kept_links = [link for link, _ in links if not (link.polarity == DENIES and link.score < best_stated)]
         return tuple(sorted(kept_links, key=lambda link: (-link.score, link.claim)))
 
-    def _classified(self, windows: list, claims: np.ndarray) -> Link | None:
+    def _classified(self, windows: list, claims: np.ndarray, allowed: frozenset) -> Link | None:
         """The claim the classifier is sure the ruling states (kb.checks.classifier.sure), when its
         nearest phrasing reads the ruling with the classifier's polarity (straight, or turned over
         by negations), or the classifier gives that polarity ALONE by itself; evidence: that phrasing."""
-        found = sure(self.classifier, [window for window, _ in windows], frozenset(self.claim_of[claims]), CLASSIFIED)
+        found = sure(self.classifier, [window for window, _ in windows], allowed, CLASSIFIED)
         if found is None or found[1] == ASSERTED and found[2] < ASSERTING:
             return None
         claim, polarity, chance, alone = found
