@@ -215,7 +215,7 @@ def leave_one_out(items: list[dict], judged: frozenset[str] | None = None) -> di
     from kb.checks.registration import registry
 
     claims = list(registry().values())
-    base, tags = L.phrasings_of(claims), {c.id: (c.tags[0] if c.tags else "") for c in claims}
+    base, tags = L.phrasings_of(claims), L.gates(claims)
     full = L.Linker(base + known_examples(items), tags, classifier=L.linker().classifier)
     own = {id(i): [k for k, known in enumerate(full.known) if known.text == i["text"]] for i in items}
 

@@ -37,7 +37,8 @@ ORIGINAL = {
     "exchange": control.exchange, "leave_stack": leaving.leave_stack, "cast": casting.cast,
     "exchange_life": life.exchange_life,
     "pass_turn": stack.pass_turn, "to_priority": s.to_priority, "move": s.move,
-    "spell_total": casting.spell_total, "may_cast": priority.may_cast, "cast_triggers": casting.cast_triggers,
+    "spell_total": casting.spell_total,
+    "suspend_cast": effects.VERBS["suspend_cast"], "may_cast": priority.may_cast, "cast_triggers": casting.cast_triggers,
     "pay_convoke": casting.pay_convoke, "pay_delve": casting.pay_delve, "madness": effects.VERBS["madness"],
     "storm": effects.VERBS["storm"], "suspend_tick": effects.VERBS["suspend_tick"], "cycle": actions.cycle,
     "check_discard": discard.check_discard, "activate": actions.activate, "leave_game": control.leave_game,
@@ -407,6 +408,16 @@ def _no_upkeep(state):
     return s.to_priority(state)
 
 
+def _suspended_targets_nothing(state, item, args, choices):
+    return ORIGINAL["suspend_cast"](state, item, args, {k: v for k, v in choices.items() if k != "targets"})
+
+
+def _priority_moves_on(state, choices=None):
+    state = ORIGINAL["resolve"](state, choices)
+    order = s.apnap(state)
+    return replace(state, priority=order[1]) if len(order) > 1 else state
+
+
 MUTANTS = {
     "{2/R} counts 1": (costs, "symbol_value", _hybrid_as_one),
     "Phyrexian counts 0": (costs, "symbol_value", _phyrexian_zero),
@@ -473,6 +484,9 @@ MUTANTS = {
     "no mana cost, no mana value": (costs, "mana_value", _no_mana_cost_has_no_value),
     "suspending is casting": (actions, "suspend", _suspending_is_casting),
     "flashback doesn't exile": (leaving, "flashback_exiles", lambda spell: False),
+    "X chosen freely when cast for free": (casting, "x_must_be_zero", lambda mana_cost, alternative, paid: False),
+    "a suspended spell targets nothing": (effects.VERBS, "suspend_cast", _suspended_targets_nothing),
+    "priority moves on after a resolution": (stack, "resolve", _priority_moves_on),
 }
 
 

@@ -262,6 +262,26 @@ def test_true_official_rulings_deny_nothing(text):
     assert [link for link in links if link.polarity == "denies"] == []
 
 
+@pytest.mark.parametrize(
+    "text, tags, linked",
+    [
+        # a labelled official ruling that never names its mechanic, printed on the suspend cards
+        ("If the spell requires any targets, those targets are chosen when the spell is finally cast, not when "
+         "it’s exiled.", ("cast", "exile"), True),
+        ("If the spell requires any targets, those targets are chosen when the spell is finally cast, not when "
+         "it's exiled.", (), True),  # straight quotes, no tags: the same text
+        # other words, and no suspend tag: the claim is not read in it
+        ("If the spell requires any targets, those targets are chosen when the spell is cast, not when it’s "
+         "exiled.", ("cast", "exile"), False),
+    ],
+)  # fmt: skip
+def test_a_labelled_official_ruling_links_wherever_it_is_printed(text, tags, linked):
+    links = {link.claim: link for link in checks.link(text, "en", tags)}
+    assert ("suspend.targets_when_cast" in links) is linked
+    if linked:
+        assert (links["suspend.targets_when_cast"].polarity, links["suspend.targets_when_cast"].score) == ("asserts", 1.0)
+
+
 def test_links_are_the_same_whatever_the_hash_seed():
     """Sets iterate in another order under another PYTHONHASHSEED; the similarities (floats
     summed in that order) and so the links must not depend on it."""

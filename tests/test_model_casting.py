@@ -55,6 +55,26 @@ def test_cast_errors(objects, kw, message):
         casting.cast(st, "A", first, **kw)
 
 
+@pytest.mark.parametrize(
+    "obj, kw, legal",
+    [
+        (card("Molten Disaster"), {"alternative": "without paying its mana cost", "x": 2}, False),  # 107.3b
+        (card("Molten Disaster"), {"alternative": "without paying its mana cost"}, True),
+        (card("Molten Disaster"), {"x": 2}, True),
+        (card("Molten Disaster", "graveyard", costs={"flashback": "{R}{R}"}), {"alternative": "flashback", "x": 2}, False),
+        (card("Molten Disaster", "graveyard", costs={"flashback": "{X}{R}"}), {"alternative": "flashback", "x": 2}, True),
+        (card("Avacyn's Judgment"), {"alternative": "without paying its mana cost", "x": 2}, True),  # no {X} in its mana cost
+    ],
+)  # fmt: skip
+def test_x_is_0_when_neither_the_mana_cost_nor_a_cost_with_x_is_paid(obj, kw, legal):
+    st = game(obj)
+    if legal:
+        assert s.get(casting.cast(st, "A", obj["card"], **kw), obj["card"]).spell.x == kw.get("x", 0)
+    else:
+        with pytest.raises(IllegalAction, match="X can only be 0 \\(107.3b\\)"):
+            casting.cast(st, "A", obj["card"], **kw)
+
+
 def test_delve_cannot_exile_itself():
     st = game(card("Treasure Cruise", "graveyard", costs={"flashback": "{7}{U}"}))
     with pytest.raises(IllegalAction, match="Treasure Cruise is not a card in A's graveyard"):

@@ -55,6 +55,10 @@ def tags_of(text: str) -> tuple[str, ...]:
         ("Sacrifica l'Avamposto Abbandonato: Aggiungi un mana.", "sacrifice"),
         ("Esilia un artefatto o un incantesimo bersaglio.", "exile"),
         ("Distruggi una creatura bersaglio.", "destroy"),
+        ("You must choose 0 as the value of X when casting it without paying its mana cost.", "free_cast"),
+        ("You may cast spells without paying their mana costs.", "free_cast"),
+        ("Puoi lanciarla senza pagare il suo costo di mana.", "free_cast"),
+        ("Lanciala senza pagarne il costo di mana.", "free_cast"),
     ],
 )
 def test_forms_match_inflections_accents_and_both_languages(text, tag):
@@ -70,6 +74,9 @@ def test_forms_match_inflections_accents_and_both_languages(text, tag):
         ("A faccia in su.", "face_down"),
         ("(perhaps because it’s actually Volrath, the Shapestealer in an impressively clever disguise)", "face_down"),
         ("(Il danno provoca la perdita di punti vita.)", "goad"),  # "provoca" is "causes", not "goads"
+        ("You may pay {2} rather than pay this spell's mana cost.", "free_cast"),  # an alternative cost, paid
+        ("Without paying attention to the stack, she cast it.", "free_cast"),
+        ("Paying its mana cost is optional for nobody.", "free_cast"),
     ],
 )
 def test_forms_do_not_overmatch(text, tag):
@@ -92,7 +99,7 @@ def test_unknown_tag():
 
 
 HAND_WRITTEN = ["goad", "split_second", "madness", "total_cost", "mana_value", "mana_ability", "triggered_ability",
-                "special_action", "exchange_control", "discard", "attack", "face_down"]  # fmt: skip
+                "special_action", "exchange_control", "discard", "attack", "face_down", "free_cast"]  # fmt: skip
 
 
 def test_every_tag_has_a_kind_rules_an_english_label_and_english_forms():

@@ -31,7 +31,8 @@ from typing import Sequence
 import numpy as np
 
 from kb.checks.classifier import NONE, Classifier, features
-from kb.checks.links import Linker, phrasings_of
+from kb.checks.links import Linker
+from kb.checks.registration import gates, phrasings_of
 from kb.checks.meaning import reading, windows
 
 C = 10.0  # inverse regularisation (dev half: 5 links less; 20 and 40 misread more polarities for the same recall)
@@ -54,7 +55,7 @@ def registered_phrasings() -> tuple[list[tuple], dict[str, str]]:
     from kb.checks.registration import registry
 
     claims = list(registry().values())
-    return phrasings_of(claims), {c.id: (c.tags[0] if c.tags else "") for c in claims}
+    return phrasings_of(claims), gates(claims)
 
 
 def negatives(texts: Sequence[str], linker: Linker, limit: int = NEGATIVES) -> list:

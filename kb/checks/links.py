@@ -20,6 +20,10 @@ claim (CLASSIFIED; ASSERTING to assert it) and the claim's nearest phrasing read
 the classifier is sure of that polarity by itself (ALONE): the score is then the classifier's
 probability, the evidence that phrasing.
 
+An official ruling labelled as stating a claim (read whole and reviewed) links to it wherever its
+text is printed, whatever the tags its words give it: "targets are chosen when the spell is
+finally cast, not when it's exiled" never names suspend, on the 61 suspend cards that print it.
+
     link("Attacking with a goaded creature causes it to stop being goaded.", "en", ("goad",))
         -> (Link("goad.persists_after_attacking", "denies", 0.9, "Attacking with a goaded ..."),)
 """
@@ -37,13 +41,13 @@ import numpy as np
 from kb.checks.classifier import Classifier, shipped, sure
 from kb.checks.meaning import Sentence, crossed, reading, turned_over, windows
 from kb.checks.readings import remembered
-from kb.records import ASSERTS, DENIES, Link
+from kb.checks.registration import ASSERTED, DENIED, gates, phrasings_of, registry
+from kb.records import ASSERTS, DENIES, Link, normalize_text
 
 NO_CLAIM = ""  # the claim of known phrasings that state none (near misses): matching them best links nothing
 THRESHOLD = 0.70  # the least similarity that links (calibrated on the dev half for precision: bench/link_coverage.py --calibrate)
 DENY_THRESHOLD = 0.8  # the least similarity of a reading that turns a phrasing over (a false alarm costs a true ruling)
 DENY_MARGIN = 0.1  # how much better such a reading must match than any reading the other way
-ASSERTED, DENIED = 1, -1  # how a known phrasing, or a ruling matched with it, reads: the claim or its opposite
 RIVAL = 0.05  # how far below the best claim read in the same sentence another claim may be and still link
 MARGIN = 0.0  # how much better than the best near miss (a phrasing of no claim) a link must match
 MEMO_SIZE = 100_000  # remembered links; the memo starts afresh when full
@@ -79,8 +83,11 @@ class Linker:
         self.known: list[Known] = []
         weighing = 0
         counts: dict[str, int] = defaultdict(int)
+        self.verbatim: dict[str, set[str]] = defaultdict(set)  # a labelled official ruling's text → its claims
         for claim, polarity, text, lang, *rest in phrasings:
             weighs = rest[0] if rest else True
+            if not weighs and polarity == ASSERTED:
+                self.verbatim[normalize_text(text)].add(claim)
             for window in windows(read(text, lang)):
                 if window.content:
                     self.known.append(Known(claim, polarity, text, window))
@@ -147,9 +154,10 @@ class Linker:
 
     def match(self, text: str, lang: str, tags: frozenset, hidden: set[int] = frozenset()) -> tuple[Link, ...]:
         """``link`` without remembering (``hidden``: known phrasings to leave out, for tests)."""
+        labelled = [] if hidden else [Link(c, ASSERTS, 1.0, _evidence(text)) for c in self.verbatim.get(normalize_text(text), ())]
         masks = self._masks(tags)
         if masks is None:
-            return ()  # the ruling carries the mechanic of no claim
+            return tuple(sorted(labelled, key=lambda link: link.claim))  # the ruling carries the mechanic of no claim
         claims, misses, allowed = masks
         if hidden:
             claims, misses = claims.copy(), misses.copy()
@@ -157,9 +165,10 @@ class Linker:
         scored = [(window, self._cosines(window.content)) for window in windows(reading(text, lang))]
         near = self._near(scored, claims, misses) if any((cos[claims] >= THRESHOLD).any() for _, cos in scored) else ()
         classified = self._classified(scored, claims, allowed) if self.classifier is not None else None
-        if classified is not None and all(link.claim != classified.claim for link in near):
-            near = tuple(sorted((*near, classified), key=lambda link: (-link.score, link.claim)))
-        return near
+        found = {link.claim: link for link in near}
+        for extra in (classified, *labelled) if classified is not None else labelled:
+            found.setdefault(extra.claim, extra)
+        return tuple(sorted(found.values(), key=lambda link: (-link.score, link.claim)))
 
     def _near(self, windows: list, claims: np.ndarray, misses: np.ndarray) -> tuple[Link, ...]:
         """The links of a ruling's windows (with their cosines) to the phrasings near enough."""
@@ -194,9 +203,8 @@ class Linker:
         for claim, (polarity, flipped, (score, number, place)) in readings.items():
             if score < top[place] - RIVAL:
                 continue
-            evidence = self.known[number].text
-            evidence = evidence if len(evidence) <= EVIDENCE else evidence[: EVIDENCE - 1] + "…"
-            links.append((Link(claim, ASSERTS if polarity == ASSERTED else DENIES, round(score, 3), evidence), flipped))
+            links.append((Link(claim, ASSERTS if polarity == ASSERTED else DENIES, round(score, 3),
+                               _evidence(self.known[number].text)), flipped))
         # a denial ("has no mana cost" against "is determined by its mana cost"; "is a mana
         # ability" against "any ability with mana in its cost is a mana ability") is no denial
         # when the ruling states another claim better: the words it shares with this claim's
@@ -221,8 +229,7 @@ class Linker:
                 nearest, read = float(cos[number]), (_polarity(window, self.known[number]), self.known[number].text)
         if read is None or (read[0] is None or read[0][0] != polarity) and alone < ALONE:
             return None  # no phrasing shares a word; or it doesn't read it so, and the classifier alone isn't sure
-        evidence = read[1] if len(read[1]) <= EVIDENCE else read[1][: EVIDENCE - 1] + "…"
-        return Link(claim, ASSERTS if polarity == ASSERTED else DENIES, round(chance, 3), evidence)
+        return Link(claim, ASSERTS if polarity == ASSERTED else DENIES, round(chance, 3), _evidence(read[1]))
 
     @staticmethod
     def _reading(claim: str, best: dict, floor: float) -> tuple[int, bool, tuple[float, int, int]] | None:
@@ -257,6 +264,10 @@ class Linker:
         return dots / (norm * self.norm_array)
 
 
+def _evidence(text: str) -> str:
+    return text if len(text) <= EVIDENCE else text[: EVIDENCE - 1] + "…"
+
+
 def _polarity(window: Sentence, known: Known) -> tuple[int, bool] | None:
     """How ``window`` of a ruling reads the claim of a known phrasing: (polarity, whether turned
     over by its negations), or None when in doubt."""
@@ -269,30 +280,12 @@ def _polarity(window: Sentence, known: Known) -> tuple[int, bool] | None:
     return (-known.polarity if flipped else known.polarity), flipped
 
 
-def phrasings_of(claims) -> list[tuple]:
-    """(claim, polarity, text, lang[, weighs]) of every known phrasing of ``claims``: statements,
-    phrasings, paraphrases and the official rulings that state them assert (the rulings don't
-    weigh), denials deny."""
-    rows = []
-    for claim in claims:
-        for lang, text in claim.statement.items():
-            rows.append((claim.id, 1, text, lang))
-        for key, polarity in (("phrasings", ASSERTED), ("paraphrases", ASSERTED), ("denials", DENIED)):
-            for lang, texts in (getattr(claim, key, None) or {}).items():
-                rows.extend((claim.id, polarity, text, lang) for text in texts)
-        rows.extend((claim.id, 1, text, "en", False) for text in getattr(claim, "rulings", None) or ())
-    return rows
-
-
 @lru_cache(maxsize=1)
 def linker() -> Linker:
     """The linker of the registered claims, built once (its phrasings' readings remembered)."""
-    from kb.checks.registration import registry
-
     claims = list(registry().values())
     rows = phrasings_of(claims)
-    tags = {claim.id: (claim.tags[0] if claim.tags else "") for claim in claims}
-    return Linker(rows, tags, remembered(rows), shipped())
+    return Linker(rows, gates(claims), remembered(rows), shipped())
 
 
 def link(text: str, lang: str, tags: Sequence[str] = ()) -> tuple[Link, ...]:

@@ -1,6 +1,7 @@
 """The claim registry: every claim of ``kb/checks/claims/*.yaml``, by id, in file order.
 
-A claim is data (see ``kb.checks.claims``); ``register`` adds one more (ids are unique)::
+A claim is data (see ``kb.checks.claims``); ``register`` adds one more (ids are unique);
+``phrasings_of`` lists the known phrasings the linker matches, ``gates`` the tag each claim needs::
 
     registry()["goad.multiple_goaders"].statement["it"]
     get("goad.multiple_goadr")  -> UnknownCheck, "did you mean 'goad.multiple_goaders'?"
@@ -16,6 +17,7 @@ from kb.checks.claims import ID, Claim, load
 from kb.errors import UnknownCheck
 
 Check = Claim
+ASSERTED, DENIED = 1, -1  # how a known phrasing, or a ruling matched with it, reads: the claim or its opposite
 _REGISTRY: dict[str, Claim] = {}
 _LOADED: list[bool] = []
 
@@ -46,3 +48,23 @@ def get(claim_id: str) -> Claim:
     if claim_id not in claims:
         raise UnknownCheck(claim_id, difflib.get_close_matches(claim_id, list(claims), n=3, cutoff=0.5))
     return claims[claim_id]
+
+
+def phrasings_of(claims) -> list[tuple]:
+    """(claim, polarity, text, lang[, weighs]) of every known phrasing of ``claims``: statements,
+    phrasings, paraphrases and the official rulings that state them assert (the rulings don't
+    weigh), denials deny."""
+    rows = []
+    for claim in claims:
+        for lang, text in claim.statement.items():
+            rows.append((claim.id, ASSERTED, text, lang))
+        for key, polarity in (("phrasings", ASSERTED), ("paraphrases", ASSERTED), ("denials", DENIED)):
+            for lang, texts in (getattr(claim, key, None) or {}).items():
+                rows.extend((claim.id, polarity, text, lang) for text in texts)
+        rows.extend((claim.id, ASSERTED, text, "en", False) for text in getattr(claim, "rulings", None) or ())
+    return rows
+
+
+def gates(claims) -> dict[str, str]:
+    """Claim id → the tag a ruling must carry for the claim to be read in it: its first, its mechanic."""
+    return {claim.id: (claim.tags[0] if claim.tags else "") for claim in claims}

@@ -64,17 +64,27 @@ def modifiers_for(state: State, player: str, card: Obj) -> tuple[list, list]:
     return increases, reductions
 
 
+def x_must_be_zero(mana_cost: str, alternative: Optional[str], paid_instead: Optional[str]) -> bool:
+    """107.3b: a spell with {X} in its mana cost cast paying neither that cost nor an alternative
+    cost with X in it (without paying its mana cost: suspend, rebound...) can only have X = 0; a
+    cost reduction, even to nothing, is no such case (the mana cost is still what is paid)."""
+    return "{X}" in mana_cost and alternative not in (None, FACE_DOWN) and "X" not in (paid_instead or "")
+
+
 def spell_total(state: State, player: str, card: Obj, alternative: Optional[str], kicker: bool, x: int, half) -> costs.ManaCost:
     """601.2f for this spell: mana cost or the alternative cost, kicker, increases, reductions."""
     parts = cast_mana_cost(card, half)
     if alternative is None and all(p is None for p in parts):
         raise IllegalAction(f"{card.id} has no mana cost: it can be cast only for an alternative cost (118.6)")
     mana_cost = "".join(p or "" for p in parts)
+    paid_instead = alternative_cost(card, alternative)
+    if x and x_must_be_zero(mana_cost, alternative, paid_instead):
+        raise IllegalAction(f"{card.id} is cast paying neither its mana cost nor a cost with X: X can only be 0 (107.3b)")
     additional = [card.keyword_cost("kicker")] if kicker else []
     if kicker and additional[0] is None:
         raise IllegalAction(f"{card.id} has no kicker")
     increases, reductions = modifiers_for(state, player, card)
-    return costs.total_cost(mana_cost, alternative=alternative_cost(card, alternative), additional=additional,
+    return costs.total_cost(mana_cost, alternative=paid_instead, additional=additional,
                             increases=increases, reductions=reductions, x=x)
 
 

@@ -152,13 +152,16 @@ def _tick(state, item, args, choices):
 
 @verb("suspend_cast")
 def _suspend_cast(state, item, args, choices):
-    """Cast it without paying its mana cost if able (702.62a); a creature cast so gains haste.
-    If it can't be cast, it stays exiled with no time counters (702.62b: no longer suspended)."""
+    """Cast it without paying its mana cost if able (702.62a), its targets chosen now (601.2c:
+    suspending it chose none); a creature cast so gains haste. If it can't be cast, it stays
+    exiled with no time counters (702.62b: no longer suspended)."""
     card = s.find(state, args["card"])
     if card is None or card.zone != EXILE:
         return state
+    targets = choices.get("targets", ())
     try:
-        state = casting.cast(state, card.owner, card.id, permission="suspend")
+        state = casting.cast(state, card.owner, card.id, permission="suspend",
+                             targets=(targets,) if isinstance(targets, str) else tuple(targets))
     except IllegalAction as err:
         return s.log(state, Event("can't cast", card.id, card.owner, str(err)))
     if "creature" in card.types:
