@@ -25,12 +25,14 @@ from kb.checks.model import (
     effects,
     leaving,
     life,
+    player_counters,
     priority,
     stack,
 )
 from kb.checks.model import state as s
 
-_ = (abilities, actions, cards, casting, combat, control, costs, discard, effects, leaving, life, priority, stack, s)
+_ = (abilities, actions, cards, casting, combat, control, costs, discard, effects, leaving, life, player_counters, priority,
+     stack, s)
 ORIGINAL = {
     "symbol_value": costs.symbol_value, "total_cost": costs.total_cost, "card_mana_cost": cards.card_mana_cost,
     "destination": discard.destination, "record": discard.record, "legal_attacks": combat.legal_attacks,
@@ -44,6 +46,7 @@ ORIGINAL = {
     "check_discard": discard.check_discard, "activate": actions.activate, "leave_game": control.leave_game,
     "copy_of": casting.copy_of, "resolve": stack.resolve, "spell_mana_value": casting.spell_mana_value,
     "sudden": control.sudden_substitution, "apnap": s.apnap, "timing_allows": priority.timing_allows,
+    "copy_permanent": casting.copy_permanent, "choose_new_targets": control.choose_new_targets,
 }
 
 
@@ -408,6 +411,35 @@ def _no_upkeep(state):
     return s.to_priority(state)
 
 
+def _resolved_permanents_forget(state, oid, zone, controller=None, **changes):
+    state = ORIGINAL["move"](state, oid, zone, controller, **changes)
+    return s.update(state, oid, spell=None) if zone == s.BATTLEFIELD else state
+
+
+def _permanent_copies_keep_casting(state, oid, controller):
+    state = ORIGINAL["copy_permanent"](state, oid, controller)
+    return s.update(state, f"copy of {oid}", spell=s.get(state, oid).spell)
+
+
+def _cast_triggers_per_target(state, player, spell):
+    for _ in spell.targets or (None,):
+        state = ORIGINAL["cast_triggers"](state, player, spell)
+    return state
+
+
+def _retargeting_triggers(state, spell, player, targets):
+    state = ORIGINAL["choose_new_targets"](state, spell, player, targets)
+    return casting.cast_triggers(state, player, s.get(state, spell))
+
+
+def _pay_energy_you_lack(state, player, kind, amount, source="cost"):
+    return state
+
+
+def _energy_empties_with_the_turn(state):
+    return replace(ORIGINAL["pass_turn"](state), player_counters=())
+
+
 def _suspended_targets_nothing(state, item, args, choices):
     return ORIGINAL["suspend_cast"](state, item, args, {k: v for k, v in choices.items() if k != "targets"})
 
@@ -487,6 +519,13 @@ MUTANTS = {
     "X chosen freely when cast for free": (casting, "x_must_be_zero", lambda mana_cost, alternative, paid: False),
     "a suspended spell targets nothing": (effects.VERBS, "suspend_cast", _suspended_targets_nothing),
     "priority moves on after a resolution": (stack, "resolve", _priority_moves_on),
+    "kicker paid any number of times": (casting, "kicker_times", lambda card: 99),
+    "a permanent forgets it was kicked": (s, "move", _resolved_permanents_forget),
+    "a copied permanent keeps how it was cast": (casting, "copy_permanent", _permanent_copies_keep_casting),
+    "cast triggers once per target": (casting, "cast_triggers", _cast_triggers_per_target),
+    "new targets trigger as if cast": (control, "choose_new_targets", _retargeting_triggers),
+    "energy paid beyond what you have": (player_counters, "pay", _pay_energy_you_lack),
+    "energy empties as the turn ends": (stack, "pass_turn", _energy_empties_with_the_turn),
 }
 
 

@@ -75,6 +75,30 @@ def test_x_is_0_when_neither_the_mana_cost_nor_a_cost_with_x_is_paid(obj, kw, le
             casting.cast(st, "A", obj["card"], **kw)
 
 
+@pytest.mark.parametrize(
+    "keywords, times, total",
+    [((), 0, "{1}{G}"), ((), 1, "{3}{G}{G}"), ((), 2, None), (("multikicker",), 3, "{7}{G}{G}{G}{G}")],
+)
+def test_a_kicker_cost_is_paid_once_unless_multikicker(keywords, times, total):
+    st = game(card("Kavu Titan", keywords=list(keywords)))
+    if total:
+        spell = s.get(casting.cast(st, "A", "Kavu Titan", kicker=times), "Kavu Titan")
+        assert (spell.kicked, spell.spell.total) == (times > 0, total)
+    else:
+        with pytest.raises(IllegalAction, match="kicker cost can be paid only once"):
+            casting.cast(st, "A", "Kavu Titan", kicker=times)
+
+
+def test_a_permanent_copy_copies_what_is_printed_not_how_it_was_cast():
+    st = stack.resolve(casting.cast(game(card("Kavu Titan")), "A", "Kavu Titan", kicker=True))
+    st = casting.copy_permanent(s.update(st, "Kavu Titan", tapped=True), "Kavu Titan", "B")
+    copy = s.get(st, "copy of Kavu Titan")
+    assert s.get(st, "Kavu Titan").kicked and not copy.kicked
+    assert (copy.kind, copy.zone, copy.controller, copy.mana_cost, copy.tapped) == ("token", "battlefield", "B", "{1}{G}", False)
+    with pytest.raises(IllegalAction, match="not a permanent to copy"):
+        casting.copy_permanent(game(card("Kavu Titan")), "Kavu Titan", "A")
+
+
 def test_delve_cannot_exile_itself():
     st = game(card("Treasure Cruise", "graveyard", costs={"flashback": "{7}{U}"}))
     with pytest.raises(IllegalAction, match="Treasure Cruise is not a card in A's graveyard"):

@@ -59,6 +59,10 @@ def tags_of(text: str) -> tuple[str, ...]:
         ("You may cast spells without paying their mana costs.", "free_cast"),
         ("Puoi lanciarla senza pagare il suo costo di mana.", "free_cast"),
         ("Lanciala senza pagarne il costo di mana.", "free_cast"),
+        ("Heroic abilities will resolve before the spell that caused them to trigger.", "heroic"),
+        ("Eroismo — Ogniqualvolta lanci una magia che bersaglia il Crociato di Akros, …", "heroic"),
+        ("You can’t pay more energy counters than you have.", "energy"),
+        ("Ottieni {E}{E} (due segnalini energia).", "energy"),
     ],
 )
 def test_forms_match_inflections_accents_and_both_languages(text, tag):
@@ -77,6 +81,7 @@ def test_forms_match_inflections_accents_and_both_languages(text, tag):
         ("You may pay {2} rather than pay this spell's mana cost.", "free_cast"),  # an alternative cost, paid
         ("Without paying attention to the stack, she cast it.", "free_cast"),
         ("Paying its mana cost is optional for nobody.", "free_cast"),
+        ("The set of permanents affected by Heroic Intervention is determined as the spell resolves.", "heroic"),
     ],
 )
 def test_forms_do_not_overmatch(text, tag):
@@ -99,7 +104,8 @@ def test_unknown_tag():
 
 
 HAND_WRITTEN = ["goad", "split_second", "madness", "total_cost", "mana_value", "mana_ability", "triggered_ability",
-                "special_action", "exchange_control", "discard", "attack", "face_down", "free_cast"]  # fmt: skip
+                "special_action", "exchange_control", "discard", "attack", "face_down", "free_cast", "heroic",
+                "energy"]  # fmt: skip
 
 
 def test_every_tag_has_a_kind_rules_an_english_label_and_english_forms():

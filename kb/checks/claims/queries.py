@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from kb.checks.model import abilities, actions, cards, casting, combat, control, costs, life, priority
+from kb.checks.model import abilities, actions, cards, casting, combat, control, costs, life, player_counters, priority
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import STACK, State
@@ -78,7 +78,7 @@ QUERIES: dict[str, tuple[str, Callable[[State, dict], Any]]] = {
     "mana_paid": ("object", lambda st, a: cast_info(st, a["object"]).mana_paid),
     "x": ("object", lambda st, a: cast_info(st, a["object"]).x),
     "was_cast": ("object", lambda st, a: cast_info(st, a["object"]).cast),
-    "kicked": ("object", lambda st, a: "kicker" in cast_info(st, a["object"]).additional),
+    "kicked": ("object", lambda st, a: s.get(st, a["object"]).kicked),
     "delved": ("object", lambda st, a: list(cast_info(st, a["object"]).delved)),
     "convoked": ("object", lambda st, a: list(cast_info(st, a["object"]).convoked)),
     "total_cost_of": ("mana_cost", total_cost_of),
@@ -97,6 +97,7 @@ QUERIES: dict[str, tuple[str, Callable[[State, dict], Any]]] = {
     "seen": ("label", lambda st, a: dict(st.seen).get(a["label"])),
     "active": ("player", lambda st, a: st.active),
     "life": ("player", lambda st, a: life.life_of(st, a["player"])),
+    "energy": ("player", lambda st, a: player_counters.count(st, a["player"])),
     "step": ("player", lambda st, a: st.step),
     "priority": ("player", lambda st, a: s.holder(st)),
     "options": ("player", lambda st, a: priority.options(st, a["player"])),

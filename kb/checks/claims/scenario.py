@@ -22,7 +22,7 @@ from typing import Any, Callable, Mapping, Optional
 
 from kb.checks.claims import build
 from kb.checks.claims.queries import QUERIES
-from kb.checks.model import actions, casting, combat, control, leaving, stack
+from kb.checks.model import actions, casting, combat, control, leaving, player_counters, stack
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction, ModelError, ScenarioError
@@ -69,7 +69,7 @@ def _owner(st: State, a: dict, key: str) -> str:
 
 def _cast(st: State, a: dict) -> State:
     return casting.cast(st, _owner(st, a, "card"), a["card"], alternative=a.get("alternative"),
-                        kicker=bool(a.get("kicker", False)), x=int(a.get("x", 0)), half=a.get("half", 0),
+                        kicker=int(a.get("kicker", 0)), x=int(a.get("x", 0)), half=a.get("half", 0),
                         delve=_many(a.get("delve")), convoke=_many(a.get("convoke")), discard=a.get("discard"),
                         targets=_many(a.get("targets")))
 
@@ -103,6 +103,9 @@ ACTIONS: dict[str, tuple[str, Callable[[State, dict], State]]] = {
     "pass_priority": ("cast", lambda st, a: stack.pass_priority(st, a)),
     "counter": ("object", lambda st, a: s.to_priority(leaving.counter(st, a["object"]))),
     "copy": ("spell", lambda st, a: s.to_priority(casting.copy_spell(st, a["spell"], a.get("player", st.active)))),
+    "copy_permanent": ("object", lambda st, a: casting.copy_permanent(st, a["object"], a.get("player", st.active))),
+    "get_energy": ("count", lambda st, a: player_counters.gain(st, a.get("player", st.active), "energy", int(a["count"]))),
+    "pay_energy": ("count", lambda st, a: player_counters.pay(st, a.get("player", st.active), "energy", int(a["count"]))),
     "discard": ("card", lambda st, a: dis.discard(st, _owner(st, a, "card"), a["card"], a.get("reason", "effect"),
                                                   other=a.get("other"), choose_madness=a.get("madness", True))),
     "cleanup_discard": ("cards", lambda st, a: dis.cleanup_discard(st, a.get("player", st.active), _many(a["cards"]))),

@@ -71,6 +71,11 @@ def x_must_be_zero(mana_cost: str, alternative: Optional[str], paid_instead: Opt
     return "{X}" in mana_cost and alternative not in (None, FACE_DOWN) and "X" not in (paid_instead or "")
 
 
+def kicker_times(card: Obj) -> int:
+    """How many times a spell's kicker cost may be paid as it is cast: once (702.33a), any number with multikicker."""
+    return 99 if "multikicker" in card.keywords else 1
+
+
 def spell_total(state: State, player: str, card: Obj, alternative: Optional[str], kicker: bool, x: int, half) -> costs.ManaCost:
     """601.2f for this spell: mana cost or the alternative cost, kicker, increases, reductions."""
     parts = cast_mana_cost(card, half)
@@ -80,9 +85,11 @@ def spell_total(state: State, player: str, card: Obj, alternative: Optional[str]
     paid_instead = alternative_cost(card, alternative)
     if x and x_must_be_zero(mana_cost, alternative, paid_instead):
         raise IllegalAction(f"{card.id} is cast paying neither its mana cost nor a cost with X: X can only be 0 (107.3b)")
-    additional = [card.keyword_cost("kicker")] if kicker else []
+    additional = [card.keyword_cost("kicker")] * int(kicker)
     if kicker and additional[0] is None:
         raise IllegalAction(f"{card.id} has no kicker")
+    if kicker > kicker_times(card):
+        raise IllegalAction(f"{card.id}'s kicker cost can be paid only once (702.33a; multikicker: any number, 702.33c)")
     increases, reductions = modifiers_for(state, player, card)
     return costs.total_cost(mana_cost, alternative=paid_instead, additional=additional,
                             increases=increases, reductions=reductions, x=x)
@@ -125,7 +132,7 @@ def cast(
     oid: str,
     *,
     alternative: Optional[str] = None,
-    kicker: bool = False,
+    kicker: int = 0,
     x: int = 0,
     half=0,
     delve: Sequence[str] = (),
@@ -224,6 +231,10 @@ def condition_holds(watcher: Obj, condition: tuple, spell: Obj) -> bool:
         return spell_mana_value(spell) == watcher.counter(value)
     if kind == "mana_value_at_most":  # Bygone Bishop
         return "creature" in spell.types and spell_mana_value(spell) <= int(value)
+    if kind == "kicked":  # Bloodstone Goblin
+        return spell.kicked
+    if kind == "targets_it":  # heroic: a spell that targets the watcher, however many times
+        return any(target == watcher.id for target, _ in spell.targets)
     raise IllegalAction(f"unknown trigger condition {kind!r}")
 
 
@@ -242,3 +253,17 @@ def copy_of(state: State, original: Obj, controller: str) -> State:
                    controller=controller, spell=info, number=state.counter)
     state = replace(state, counter=state.counter + 1)
     return s.log(s.push(state, copy), Event("copy", copy.id, controller))
+
+
+def copy_permanent(state: State, oid: str, controller: str) -> State:
+    """707.2: a token that enters as a copy of a permanent copies its copiable values (name, mana
+    cost, types, abilities), not its status, counters or how its spell was cast: a copy of a
+    kicked permanent isn't kicked."""
+    original = s.get(state, oid)
+    if original.zone != s.BATTLEFIELD:
+        raise IllegalAction(f"{oid} is not a permanent to copy")
+    copy = Obj(s.new_id(state, f"copy of {oid}"), controller, s.BATTLEFIELD, controller, s.TOKEN, original.types,
+               original.mana_cost, original.layout, original.faces, original.face, original.colors, original.keywords,
+               original.keyword_costs, original.abilities, sick=True, number=state.counter)  # fmt: skip
+    state = s.put(replace(state, counter=state.counter + 1), copy)
+    return s.log(state, Event("copy", copy.id, controller))

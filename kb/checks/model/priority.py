@@ -26,7 +26,7 @@ def has_split_second(obj: s.Obj) -> bool:
     """702.61: a spell with split second; "split second if kicked" counts only if it was kicked."""
     if "split second" in obj.keywords:
         return True
-    return "split second if kicked" in obj.keywords and obj.spell is not None and "kicker" in obj.spell.additional
+    return "split second if kicked" in obj.keywords and obj.kicked
 
 
 def locked(state: State) -> bool:

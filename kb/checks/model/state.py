@@ -90,6 +90,11 @@ class Obj:
     def counter(self, kind: str) -> int:
         return dict(self.counters).get(kind, 0)
 
+    @property
+    def kicked(self) -> bool:
+        """A spell cast with its kicker cost paid, or the permanent it became (702.33d)."""
+        return self.spell is not None and "kicker" in self.spell.additional
+
 
 @dataclass(frozen=True)
 class Event:
@@ -142,6 +147,7 @@ class State:
     left: tuple[str, ...] = ()
     life: tuple[tuple[str, int], ...] = ()  # (player, life total); 20 for a player not listed (kb.checks.model.life)
     life_locked: tuple[tuple[str, str], ...] = ()  # (player, "gain" or "lose"): they can't (119.7, 119.8)
+    player_counters: tuple[tuple[str, str, int], ...] = ()  # (player, kind, how many): energy... (122.1)
     modifiers: tuple[Modifier, ...] = ()
     control: tuple[ControlEffect, ...] = ()  # timestamp order: the last one wins (613.7)
     delayed: tuple[Delayed, ...] = ()
@@ -156,10 +162,7 @@ class State:
 
 
 def find(state: State, oid: str) -> Optional[Obj]:
-    for obj in state.objects:
-        if obj.id == oid:
-            return obj
-    return None
+    return next((obj for obj in state.objects if obj.id == oid), None)
 
 
 def get(state: State, oid: str) -> Obj:
@@ -170,8 +173,7 @@ def get(state: State, oid: str) -> Obj:
 
 
 def zone_of(state: State, oid: str) -> Optional[str]:
-    obj = find(state, oid)
-    return None if obj is None else obj.zone
+    return getattr(find(state, oid), "zone", None)
 
 
 def controller_of(state: State, oid: str) -> str:
@@ -187,10 +189,8 @@ def controller_of(state: State, oid: str) -> str:
 def in_zone(state: State, zone: str, player: Optional[str] = None) -> tuple[Obj, ...]:
     """The objects in a zone (a player's own zone, or what they control on the battlefield/stack)."""
     shared = zone in (BATTLEFIELD, STACK)
-    return tuple(
-        o for o in state.objects
-        if o.zone == zone and (player is None or (controller_of(state, o.id) if shared else o.owner) == player)
-    )
+    return tuple(o for o in state.objects if o.zone == zone and (
+        player is None or (controller_of(state, o.id) if shared else o.owner) == player))
 
 
 def in_game(state: State) -> tuple[str, ...]:
@@ -237,12 +237,14 @@ def remove(state: State, oid: str) -> State:
 
 def move(state: State, oid: str, zone: str, controller: Optional[str] = None, **changes) -> State:
     """A zone change (400.7): a new object (a new number), off the stack if it was there, with no
-    status or designation; it enters the battlefield under ``controller`` (else its owner)."""
+    status or designation; it enters the battlefield under ``controller`` (else its owner). A
+    spell that resolves into a permanent keeps how it was cast (kicked: 702.33d, 607.2)."""
     obj = get(state, oid)
     new = replace(
         obj, zone=zone, number=state.counter, tapped=False, goaded_by=(), attacking=None, counters=(),
         controller=(controller or obj.owner) if zone in (BATTLEFIELD, STACK) else None,
-        sick=zone == BATTLEFIELD, spell=None if zone != STACK else obj.spell, targets=(), face=0,
+        sick=zone == BATTLEFIELD, spell=obj.spell if STACK in (zone, obj.zone) and zone in (STACK, BATTLEFIELD) else None,
+        targets=(), face=0,
         face_down=False,
     )
     new = replace(new, **changes)
@@ -262,12 +264,11 @@ def log(state: State, event: Event) -> State:
 
 
 def new_id(state: State, base: str) -> str:
-    if find(state, base) is None and all(p.id != base for p in state.pending):
-        return base
-    n = 2
-    while find(state, f"{base} ({n})") is not None or any(p.id == f"{base} ({n})" for p in state.pending):
+    taken = {o.id for o in state.objects} | {p.id for p in state.pending}
+    n = 1
+    while (name := base if n == 1 else f"{base} ({n})") in taken:
         n += 1
-    return f"{base} ({n})"
+    return name
 
 
 def ability(name: str, controller: str, source: str, effect: tuple) -> Obj:
