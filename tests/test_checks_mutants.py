@@ -18,6 +18,7 @@ from kb.checks.model import (
     actions,
     cards,
     casting,
+    colors,
     combat,
     control,
     costs,
@@ -31,7 +32,7 @@ from kb.checks.model import (
 )
 from kb.checks.model import state as s
 
-_ = (abilities, actions, cards, casting, combat, control, costs, discard, effects, leaving, life, player_counters, priority,
+_ = (abilities, actions, cards, casting, colors, combat, control, costs, discard, effects, leaving, life, player_counters, priority,
      stack, s)
 ORIGINAL = {
     "symbol_value": costs.symbol_value, "total_cost": costs.total_cost, "card_mana_cost": cards.card_mana_cost,
@@ -440,6 +441,23 @@ def _energy_empties_with_the_turn(state):
     return replace(ORIGINAL["pass_turn"](state), player_counters=())
 
 
+def _abilities_lost_before_colors(state, oid):
+    obj = s.get(state, oid)
+    devoid = "devoid" in colors.keywords_of(state, oid)
+    found = () if devoid else colors.printed_colors(obj)
+    for effect in colors.effects_on(state, obj, colors.COLOR):
+        found = effect.colors
+    return found
+
+
+def _devoid_over_color_effects(state, oid):
+    obj = s.get(state, oid)
+    found = colors.printed_colors(obj)
+    for effect in colors.effects_on(state, obj, colors.COLOR):
+        found = effect.colors
+    return colors.defined(obj, found)
+
+
 def _suspended_targets_nothing(state, item, args, choices):
     return ORIGINAL["suspend_cast"](state, item, args, {k: v for k, v in choices.items() if k != "targets"})
 
@@ -526,6 +544,11 @@ MUTANTS = {
     "new targets trigger as if cast": (control, "choose_new_targets", _retargeting_triggers),
     "energy paid beyond what you have": (player_counters, "pay", _pay_energy_you_lack),
     "energy empties as the turn ends": (stack, "pass_turn", _energy_empties_with_the_turn),
+    "devoid only on the battlefield": (colors, "defined", lambda obj, found: () if "devoid" in obj.keywords
+                                       and obj.zone == s.BATTLEFIELD else found),
+    "devoid keeps the mana cost's colors": (colors, "defined", lambda obj, found: found),
+    "abilities lost before colors are set": (colors, "color_of", _abilities_lost_before_colors),
+    "devoid over color effects": (colors, "color_of", _devoid_over_color_effects),
 }
 
 

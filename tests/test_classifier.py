@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 from kb.checks import links as L
-from kb.checks.classifier import NEGATED, NONE, NOT, Classifier, features, load, shipped
+from kb.checks.classifier import NEGATED, NONE, NOT, Classifier, features, load, shipped, sure
 from kb.errors import ParseError
-from kb.checks.meaning import reading
+from kb.checks.meaning import reading, windows
 from kb.checks import learn as learner
 
 
@@ -96,13 +96,21 @@ def test_the_shipped_classifier_is_learned_from_the_registered_phrasings():
     assert shipped().checksum == learner.checksum(rows)
 
 
-@pytest.mark.parametrize(
-    "text, lang",
-    [
-        ("The exchange of control doesn't end at end of turn; it lasts for the rest of the game.", "en"),
-        ("Lo scambio di controllo non finisce alla fine del turno: dura per il resto della partita.", "it"),
-    ],
-)  # fmt: skip
+UNLIKE = [  # worded unlike every phrasing of exchange.lasts_indefinitely
+    ("The exchange of control doesn't end at end of turn; it lasts for the rest of the game.", "en"),
+    ("Lo scambio di controllo non finisce alla fine del turno: dura per il resto della partita.", "it"),
+]
+
+
+@pytest.mark.parametrize("text, lang", UNLIKE)
+def test_the_classifier_reads_the_claim_and_its_polarity_in_other_words(text, lang):
+    linker = L.linker()
+    allowed = frozenset(claim for claim, tag in linker.tags.items() if tag == "exchange_control")
+    found = sure(linker.classifier, list(windows(reading(text, lang))), allowed, L.CLASSIFIED)
+    assert found is not None and found[:2] == ("exchange.lasts_indefinitely", 1)
+
+
+@pytest.mark.parametrize("text, lang", UNLIKE[1:])  # the English one reads 0.69: under ASSERTING, no link
 def test_a_ruling_unlike_every_phrasing_links_by_the_classifier(text, lang):
     linker = L.linker()
     tags = frozenset({"exchange_control"})

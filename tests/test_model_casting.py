@@ -44,6 +44,8 @@ def card(name, zone="hand", **kw):
          "is not a creature A controls"),
         ([card("Hour of Reckoning"), card("Jace Beleren", "battlefield")], {"convoke": ["Jace Beleren"]},
          "is not a creature A controls"),
+        ([card("Chord of Calling"), card("Ruination Guide", "battlefield")], {"convoke": ["Ruination Guide"]},
+         "Ruination Guide can pay for nothing left in {G}{G}{G}"),  # devoid: colorless, generic only
         ([card("Cancel"), card("Grizzly Bears", "battlefield")], {"targets": ["Grizzly Bears"]},
          "Grizzly Bears is not a legal target for Cancel: it targets spell"),
     ],

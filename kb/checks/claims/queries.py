@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from kb.checks.model import abilities, actions, cards, casting, combat, control, costs, life, player_counters, priority
+from kb.checks.model import abilities, actions, cards, casting, colors, combat, control, costs, life, player_counters
+from kb.checks.model import priority
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import STACK, State
@@ -67,7 +68,8 @@ QUERIES: dict[str, tuple[str, Callable[[State, dict], Any]]] = {
     "controller": ("object", lambda st, a: s.controller_of(st, a["object"])),
     "tapped": ("object", lambda st, a: s.get(st, a["object"]).tapped),
     "face_down": ("object", lambda st, a: s.get(st, a["object"]).face_down),
-    "keywords": ("object", lambda st, a: sorted(s.get(st, a["object"]).keywords)),
+    "keywords": ("object", lambda st, a: sorted(colors.keywords_of(st, a["object"]))),
+    "colors": ("object", lambda st, a: list(colors.color_of(st, a["object"]))),
     "counters": ("object", lambda st, a: dict(s.get(st, a["object"]).counters).get(a.get("kind", "time"), 0)),
     "targets": ("object", lambda st, a: [t for t, _ in s.get(st, a["object"]).targets]),
     "exists": ("object", lambda st, a: s.find(st, a["object"]) is not None),

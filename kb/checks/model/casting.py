@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Optional, Sequence
 
-from kb.checks.model import cards, costs, priority
+from kb.checks.model import cards, colors, costs, priority
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
@@ -119,7 +119,7 @@ def pay_convoke(state: State, player: str, card: Obj, total: costs.ManaCost, con
             raise IllegalAction(f"{oid} is not a creature {player} controls (702.51a)")
         if creature.tapped:
             raise IllegalAction(f"{oid} is tapped: only untapped creatures convoke (702.51a)")
-        paid = costs.pay_with(total, creature.colors)
+        paid = costs.pay_with(total, colors.color_of(state, oid))  # a creature with devoid pays generic only
         if paid is None:
             raise IllegalAction(f"{oid} can pay for nothing left in {total} (702.51a)")
         total = paid

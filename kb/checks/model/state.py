@@ -150,6 +150,7 @@ class State:
     player_counters: tuple[tuple[str, str, int], ...] = ()  # (player, kind, how many): energy... (122.1)
     modifiers: tuple[Modifier, ...] = ()
     control: tuple[ControlEffect, ...] = ()  # timestamp order: the last one wins (613.7)
+    layered: tuple = ()  # color and ability effects, timestamp order (kb.checks.model.colors.Layered)
     delayed: tuple[Delayed, ...] = ()
     attack_costs: tuple[tuple[str, str], ...] = ()  # (defending player, cost to attack them)
     resolving: Optional[str] = None
@@ -166,8 +167,7 @@ def find(state: State, oid: str) -> Optional[Obj]:
 
 
 def get(state: State, oid: str) -> Obj:
-    obj = find(state, oid)
-    if obj is None:
+    if (obj := find(state, oid)) is None:
         raise IllegalAction(f"there is no object {oid!r}")
     return obj
 

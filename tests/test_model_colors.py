@@ -1,0 +1,36 @@
+"""Colors (105, 202.2) and the layer-5 and layer-6 effects on them (613.1e-f, 613.3), devoid (702.114a)."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.checks.claims.build import state
+from kb.checks.model import colors
+from kb.checks.model import state as s
+
+
+@pytest.mark.parametrize(
+    "row, effects, expected",
+    [
+        ({"card": "Grizzly Bears"}, [], ("G",)),
+        ({"card": "Dust Stalker"}, [], ()),  # devoid, {2}{B}{R}
+        ({"card": "Grizzly Bears", "colors": ["W", "U"]}, [], ("W", "U")),  # a color indicator
+        ({"card": "Grizzly Bears"}, [(colors.COLOR, ("U",))], ("U",)),
+        ({"card": "Dust Stalker"}, [(colors.COLOR, ("W",)), (colors.COLOR, ("B", "G"))], ("B", "G")),  # the latest wins
+        ({"card": "Dust Stalker"}, [(colors.LOSE_ABILITIES, ())], ()),  # devoid applied in layer 5 already
+        ({"card": "Grizzly Bears", "keywords": ["devoid"]}, [(colors.LOSE_ABILITIES, ()), (colors.COLOR, ("R",))], ("R",)),
+    ],
+)  # fmt: skip
+def test_color_of(row, effects, expected):
+    st = state({"objects": [{"zone": "battlefield", **row}]})
+    for kind, found in effects:
+        st = colors.add(st, kind, row["card"], found)
+    assert colors.color_of(st, row["card"]) == expected
+
+
+def test_effects_end_when_the_object_changes_zones():
+    st = state({"objects": [{"card": "Dust Stalker", "zone": "battlefield"}]})
+    st = colors.add(colors.add(st, colors.COLOR, "Dust Stalker", ("G",)), colors.LOSE_ABILITIES, "Dust Stalker")
+    assert (colors.color_of(st, "Dust Stalker"), colors.keywords_of(st, "Dust Stalker")) == (("G",), frozenset())
+    st = s.move(st, "Dust Stalker", s.GRAVEYARD)
+    assert (colors.color_of(st, "Dust Stalker"), colors.keywords_of(st, "Dust Stalker")) == ((), {"devoid", "haste"})
