@@ -48,6 +48,7 @@ ORIGINAL = {
     "copy_of": casting.copy_of, "resolve": stack.resolve, "spell_mana_value": casting.spell_mana_value,
     "sudden": control.sudden_substitution, "apnap": s.apnap, "timing_allows": priority.timing_allows,
     "copy_permanent": casting.copy_permanent, "choose_new_targets": control.choose_new_targets,
+    "turn_face_up": actions.turn_face_up,
 }
 
 
@@ -458,6 +459,25 @@ def _devoid_over_color_effects(state, oid):
     return colors.defined(obj, found)
 
 
+def _devotion_to_single_colors(state, player, wanted):
+    return sum(1 for obj in s.in_zone(state, s.BATTLEFIELD, player) if obj.mana_cost
+               for symbol in costs.as_cost(obj.mana_cost).symbols if len(symbol.colors) == 1 and symbol.colors[0] in wanted)
+
+
+def _devotion_counts_ability_costs(state, player, wanted):
+    found = ORIGINAL_DEVOTION(state, player, wanted)
+    return found + sum(1 for obj in s.in_zone(state, s.BATTLEFIELD, player) for ability in obj.abilities
+                       for symbol in costs.as_cost(ability.cost.replace("{T}", "")).symbols if set(symbol.colors) & set(wanted))
+
+
+ORIGINAL_DEVOTION = colors.devotion
+
+
+def _face_up_is_a_new_object(state, player, oid):
+    state = ORIGINAL["turn_face_up"](state, player, oid)
+    return s.to_priority(replace(s.update(state, oid, number=state.counter), counter=state.counter + 1))
+
+
 def _suspended_targets_nothing(state, item, args, choices):
     return ORIGINAL["suspend_cast"](state, item, args, {k: v for k, v in choices.items() if k != "targets"})
 
@@ -549,6 +569,11 @@ MUTANTS = {
     "devoid keeps the mana cost's colors": (colors, "defined", lambda obj, found: found),
     "abilities lost before colors are set": (colors, "color_of", _abilities_lost_before_colors),
     "devoid over color effects": (colors, "color_of", _devoid_over_color_effects),
+    "summoning-sick creatures tap": (actions, "sick", lambda obj: False),
+    "noncreatures are summoning-sick": (actions, "sick", lambda obj: obj.sick),
+    "hybrid symbols count for no color": (colors, "devotion", _devotion_to_single_colors),
+    "devotion counts activation costs": (colors, "devotion", _devotion_counts_ability_costs),
+    "a permanent turned face up is a new object": (actions, "turn_face_up", _face_up_is_a_new_object),
 }
 
 

@@ -40,7 +40,8 @@ ITALIAN_TERMS = {  # the printed Italian terms each mechanic's Italian statement
     "goad": "spronat", "split_second": "battibaleno", "madness": "follia", "exchange": "scambi",
     "cost": "costo", "mana_value": "valore di mana", "mana_ability": "abilità di mana", "suspend": "sospe",
     "convoke": "convoca", "delve": "esumare", "storm": "tempesta", "cycling": "cicl", "flashback": "flashback",
-    "rebound": "ripresa", "kicker": "potenzia", "heroic": "eroismo", "energy": "energia", "devoid": "vacuità",
+    "rebound": "ripresa", "kicker": "potenzia", "heroic": "eroismo", "energy": "energia", "devoid": "vacuità", "devotion": "devozione",
+    "summoning_sickness": "debolezza da evocazione", "face_down": "a faccia in",
 }
 
 

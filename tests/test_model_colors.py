@@ -34,3 +34,19 @@ def test_effects_end_when_the_object_changes_zones():
     assert (colors.color_of(st, "Dust Stalker"), colors.keywords_of(st, "Dust Stalker")) == (("G",), frozenset())
     st = s.move(st, "Dust Stalker", s.GRAVEYARD)
     assert (colors.color_of(st, "Dust Stalker"), colors.keywords_of(st, "Dust Stalker")) == ((), {"devoid", "haste"})
+
+
+@pytest.mark.parametrize(
+    "wanted, expected",
+    [(("R",), 3), (("W",), 4), (("R", "W"), 4), (("B",), 2), (("G",), 0), (("U",), 0)],
+)
+def test_devotion_counts_the_mana_costs_of_ones_permanents(wanted, expected):
+    st = state({"objects": [
+        {"card": "Boros Reckoner", "zone": "battlefield"},  # {R/W}{R/W}{R/W}
+        {"card": "Porcelain Legionnaire", "zone": "battlefield"},  # {2}{W/P}
+        {"card": "Nantuko Shade", "zone": "battlefield"},  # {B}{B}; "{B}: ..." doesn't count
+        {"card": "Grizzly Bears", "zone": "hand"},
+        {"card": "Serra Angel", "owner": "B", "zone": "battlefield"},
+        {"id": "Morph", "card": "Ruination Guide", "zone": "battlefield", "face_down": True},  # no mana cost face down
+    ]})  # fmt: skip
+    assert colors.devotion(st, "A", wanted) == expected

@@ -146,6 +146,27 @@ def test_activate():
         actions.activate(st, "A", "Prodigal Sorcerer", "dance")
 
 
+@pytest.mark.parametrize(
+    "row, allowed",
+    [
+        ({"card": "Llanowar Elves"}, True),
+        ({"card": "Llanowar Elves", "sick": True}, False),  # 302.6
+        ({"card": "Llanowar Elves", "sick": True, "keywords": ["haste"]}, True),
+        ({"card": "Mishra's Factory", "sick": True}, True),  # a land, no creature
+        ({"card": "Mishra's Factory", "sick": True, "types": ["land", "creature"]}, False),
+        ({"card": "Nantuko Shade", "sick": True, "ability": "pump"}, True),  # no {T} in its cost
+    ],
+)  # fmt: skip
+def test_summoning_sick_creatures_pay_no_tap(row, allowed):
+    ability = row.pop("ability", "mana")
+    st = state({"objects": [{"zone": "battlefield", **row}]})
+    if allowed:
+        actions.activate(st, "A", row["card"], ability)
+    else:
+        with pytest.raises(IllegalAction, match="hasn't controlled since their turn began: no {T} \\(302.6\\)"):
+            actions.activate(st, "A", row["card"], ability)
+
+
 def test_turn_face_up_errors():
     st = state({"objects": [{"card": "Chromeshell Crab", "zone": "battlefield"}]})
     with pytest.raises(IllegalAction, match="is not a face-down permanent A controls"):

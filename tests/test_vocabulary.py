@@ -63,6 +63,10 @@ def tags_of(text: str) -> tuple[str, ...]:
         ("Eroismo — Ogniqualvolta lanci una magia che bersaglia il Crociato di Akros, …", "heroic"),
         ("You can’t pay more energy counters than you have.", "energy"),
         ("Ottieni {E}{E} (due segnalini energia).", "energy"),
+        ("Mana symbols in the text boxes of permanents you control don’t count toward your devotion.", "devotion"),
+        ("La tua devozione al nero è pari a 3.", "devotion"),
+        ("Its controller has continuously controlled that permanent since their turn began.", "summoning_sickness"),
+        ("La creatura ha debolezza da evocazione.", "summoning_sickness"),
     ],
 )
 def test_forms_match_inflections_accents_and_both_languages(text, tag):
@@ -82,6 +86,7 @@ def test_forms_match_inflections_accents_and_both_languages(text, tag):
         ("Without paying attention to the stack, she cast it.", "free_cast"),
         ("Paying its mana cost is optional for nobody.", "free_cast"),
         ("The set of permanents affected by Heroic Intervention is determined as the spell resolves.", "heroic"),
+        ("You control that creature until end of turn.", "summoning_sickness"),
     ],
 )
 def test_forms_do_not_overmatch(text, tag):
@@ -105,7 +110,7 @@ def test_unknown_tag():
 
 HAND_WRITTEN = ["goad", "split_second", "madness", "total_cost", "mana_value", "mana_ability", "triggered_ability",
                 "special_action", "exchange_control", "discard", "attack", "face_down", "free_cast", "heroic",
-                "energy"]  # fmt: skip
+                "energy", "devotion", "summoning_sickness"]  # fmt: skip
 
 
 def test_every_tag_has_a_kind_rules_an_english_label_and_english_forms():

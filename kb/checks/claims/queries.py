@@ -70,6 +70,7 @@ QUERIES: dict[str, tuple[str, Callable[[State, dict], Any]]] = {
     "face_down": ("object", lambda st, a: s.get(st, a["object"]).face_down),
     "keywords": ("object", lambda st, a: sorted(colors.keywords_of(st, a["object"]))),
     "colors": ("object", lambda st, a: list(colors.color_of(st, a["object"]))),
+    "devotion": ("player", lambda st, a: colors.devotion(st, a["player"], tuple(a["colors"]))),
     "counters": ("object", lambda st, a: dict(s.get(st, a["object"]).counters).get(a.get("kind", "time"), 0)),
     "targets": ("object", lambda st, a: [t for t, _ in s.get(st, a["object"]).targets]),
     "exists": ("object", lambda st, a: s.find(st, a["object"]) is not None),

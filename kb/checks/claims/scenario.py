@@ -103,6 +103,7 @@ ACTIONS: dict[str, tuple[str, Callable[[State, dict], State]]] = {
     "pass_priority": ("cast", lambda st, a: stack.pass_priority(st, a)),
     "counter": ("object", lambda st, a: s.to_priority(leaving.counter(st, a["object"]))),
     "copy": ("spell", lambda st, a: s.to_priority(casting.copy_spell(st, a["spell"], a.get("player", st.active)))),
+    "become_creature": ("object", lambda st, a: s.update(st, a["object"], types=(*s.get(st, a["object"]).types, "creature"))),
     "set_color": ("object", lambda st, a: colors.add(st, colors.COLOR, a["object"], _many(a["colors"]))),
     "remove_abilities": ("object", lambda st, a: colors.add(st, colors.LOSE_ABILITIES, a["object"])),
     "copy_permanent": ("object", lambda st, a: casting.copy_permanent(st, a["object"], a.get("player", st.active))),

@@ -50,6 +50,8 @@ def activate(state: State, player: str, oid: str, name: str, *, discard: Optiona
     if "{T}" in ability.cost:  # the {T} in the cost is paid by tapping the source (602.2b, 107.5)
         if obj.tapped:
             raise IllegalAction(f"{oid} is tapped: it can't pay {{T}} for {name} (602.2b)")
+        if sick(obj):
+            raise IllegalAction(f"{oid} is a creature {player} hasn't controlled since their turn began: no {{T}} (302.6)")
         state = s.update(state, oid, tapped=True)
     if not abilities.uses_stack(ability):
         state = s.log(state, Event("mana", oid, player, name))
@@ -62,6 +64,12 @@ def activate(state: State, player: str, oid: str, name: str, *, discard: Optiona
     elif discard is not None:
         state = dis.discard(state, player, discard, dis.COST)
     return s.to_priority(state)
+
+
+def sick(obj: Obj) -> bool:
+    """302.6: a creature whose controller hasn't controlled it continuously since their most
+    recent turn began, without haste, can't pay {T} (nor attack: kb.checks.model.combat)."""
+    return "creature" in obj.types and obj.sick and "haste" not in obj.keywords
 
 
 def _numbered(state: State, item: Obj) -> Obj:

@@ -9,6 +9,10 @@ happens in layer 6, after the colors are set: a card that loses devoid stays col
 
     color_of(state, "Ruination Guide")   -> ()          (devoid; mana cost {2}{U})
     color_of(set_color(state, "Ruination Guide", ("R",)), "Ruination Guide")   -> ("R",)
+
+A player's devotion to colors counts the mana symbols of those colors among the mana costs of the
+permanents they control (700.5): a hybrid or Phyrexian symbol counts once toward each of its colors
+(700.5a), and symbols elsewhere (activation costs, text) don't count.
 """
 
 from __future__ import annotations
@@ -63,3 +67,10 @@ def add(state: State, kind: str, oid: str, colors=(), source: str = "effect") ->
     obj = s.get(state, oid)
     state = replace(state, layered=state.layered + (Layered(kind, oid, obj.number, tuple(colors)),))
     return s.log(state, Event(kind, oid, detail=",".join(colors) or source))
+
+
+def devotion(state: State, player: str, wanted: tuple[str, ...]) -> int:
+    """700.5, 700.5a: the mana symbols of the mana costs of ``player``'s permanents that are of
+    any of the ``wanted`` colors, each symbol once."""
+    return sum(1 for obj in s.in_zone(state, s.BATTLEFIELD, player) if obj.mana_cost and not obj.face_down
+               for symbol in costs.as_cost(obj.mana_cost).symbols if set(symbol.colors) & set(wanted))  # fmt: skip
