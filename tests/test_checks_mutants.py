@@ -24,6 +24,7 @@ from kb.checks.model import (
     costs,
     discard,
     effects,
+    entering,
     leaving,
     life,
     player_counters,
@@ -32,7 +33,7 @@ from kb.checks.model import (
 )
 from kb.checks.model import state as s
 
-_ = (abilities, actions, cards, casting, colors, combat, control, costs, discard, effects, leaving, life, player_counters, priority,
+_ = (abilities, actions, cards, casting, colors, combat, control, costs, discard, effects, entering, leaving, life, player_counters, priority,
      stack, s)
 ORIGINAL = {
     "symbol_value": costs.symbol_value, "total_cost": costs.total_cost, "card_mana_cost": cards.card_mana_cost,
@@ -48,7 +49,7 @@ ORIGINAL = {
     "copy_of": casting.copy_of, "resolve": stack.resolve, "spell_mana_value": casting.spell_mana_value,
     "sudden": control.sudden_substitution, "apnap": s.apnap, "timing_allows": priority.timing_allows,
     "copy_permanent": casting.copy_permanent, "choose_new_targets": control.choose_new_targets,
-    "turn_face_up": actions.turn_face_up,
+    "turn_face_up": actions.turn_face_up, "become": entering.become, "entered": entering.entered,
 }
 
 
@@ -478,6 +479,28 @@ def _face_up_is_a_new_object(state, player, oid):
     return s.to_priority(replace(s.update(state, oid, number=state.counter), counter=state.counter + 1))
 
 
+def _becoming_a_land_enters(state, oid, card_type):
+    return entering.entered(ORIGINAL["become"](state, oid, card_type), oid)
+
+
+def _landfall_for_every_player(state, oid):
+    land = s.get(state, oid)
+    if "land" not in land.types:
+        return state
+    for watcher in s.in_zone(state, s.BATTLEFIELD):
+        for ability in watcher.abilities:
+            if ability.on == entering.LANDFALL:
+                state = s.trigger(state, s.ability(f"{ability.name} ({watcher.id})", watcher.controller or watcher.owner,
+                                                   watcher.id, ability.effect))
+    return state
+
+
+def _one_landfall_per_land(state, oid):
+    before = len(state.pending)
+    state = ORIGINAL["entered"](state, oid)
+    return replace(state, pending=state.pending[: before + 1])
+
+
 def _suspended_targets_nothing(state, item, args, choices):
     return ORIGINAL["suspend_cast"](state, item, args, {k: v for k, v in choices.items() if k != "targets"})
 
@@ -574,6 +597,11 @@ MUTANTS = {
     "hybrid symbols count for no color": (colors, "devotion", _devotion_to_single_colors),
     "devotion counts activation costs": (colors, "devotion", _devotion_counts_ability_costs),
     "a permanent turned face up is a new object": (actions, "turn_face_up", _face_up_is_a_new_object),
+    "landfall only for lands played": (entering, "put_onto_battlefield",
+                                       lambda state, oid, controller=None: s.move(state, oid, s.BATTLEFIELD, controller)),
+    "becoming a land is entering": (entering, "become", _becoming_a_land_enters),
+    "landfall for every player's lands": (entering, "entered", _landfall_for_every_player),
+    "one landfall trigger per land": (entering, "entered", _one_landfall_per_land),
 }
 
 

@@ -158,8 +158,8 @@ def test_activate():
     ],
 )  # fmt: skip
 def test_summoning_sick_creatures_pay_no_tap(row, allowed):
-    ability = row.pop("ability", "mana")
-    st = state({"objects": [{"zone": "battlefield", **row}]})
+    ability = row.get("ability", "mana")
+    st = state({"objects": [{"zone": "battlefield", **{k: v for k, v in row.items() if k != "ability"}}]})
     if allowed:
         actions.activate(st, "A", row["card"], ability)
     else:

@@ -67,6 +67,8 @@ def tags_of(text: str) -> tuple[str, ...]:
         ("La tua devozione al nero è pari a 3.", "devotion"),
         ("Its controller has continuously controlled that permanent since their turn began.", "summoning_sickness"),
         ("La creatura ha debolezza da evocazione.", "summoning_sickness"),
+        ("A landfall ability doesn’t trigger if a permanent already on the battlefield becomes a land.", "landfall"),
+        ("Terraferma — Ogniqualvolta una terra entra nel campo di battaglia sotto il tuo controllo, …", "landfall"),
     ],
 )
 def test_forms_match_inflections_accents_and_both_languages(text, tag):
@@ -110,7 +112,7 @@ def test_unknown_tag():
 
 HAND_WRITTEN = ["goad", "split_second", "madness", "total_cost", "mana_value", "mana_ability", "triggered_ability",
                 "special_action", "exchange_control", "discard", "attack", "face_down", "free_cast", "heroic",
-                "energy", "devotion", "summoning_sickness"]  # fmt: skip
+                "energy", "devotion", "summoning_sickness", "landfall"]  # fmt: skip
 
 
 def test_every_tag_has_a_kind_rules_an_english_label_and_english_forms():

@@ -22,7 +22,7 @@ from typing import Any, Callable, Mapping, Optional
 
 from kb.checks.claims import build
 from kb.checks.claims.queries import QUERIES
-from kb.checks.model import actions, casting, colors, combat, control, leaving, player_counters, stack
+from kb.checks.model import actions, casting, colors, combat, control, entering, leaving, player_counters, stack
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction, ModelError, ScenarioError
@@ -103,7 +103,9 @@ ACTIONS: dict[str, tuple[str, Callable[[State, dict], State]]] = {
     "pass_priority": ("cast", lambda st, a: stack.pass_priority(st, a)),
     "counter": ("object", lambda st, a: s.to_priority(leaving.counter(st, a["object"]))),
     "copy": ("spell", lambda st, a: s.to_priority(casting.copy_spell(st, a["spell"], a.get("player", st.active)))),
-    "become_creature": ("object", lambda st, a: s.update(st, a["object"], types=(*s.get(st, a["object"]).types, "creature"))),
+    "become": ("object", lambda st, a: entering.become(st, a["object"], a["type"])),
+    "put_onto_battlefield": ("object", lambda st, a: s.to_priority(entering.put_onto_battlefield(st, a["object"], a.get("player")))),
+    "play_land": ("card", lambda st, a: entering.play_land(st, _owner(st, a, "card"), a["card"])),
     "set_color": ("object", lambda st, a: colors.add(st, colors.COLOR, a["object"], _many(a["colors"]))),
     "remove_abilities": ("object", lambda st, a: colors.add(st, colors.LOSE_ABILITIES, a["object"])),
     "copy_permanent": ("object", lambda st, a: casting.copy_permanent(st, a["object"], a.get("player", st.active))),

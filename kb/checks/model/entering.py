@@ -1,0 +1,62 @@
+"""Permanents entering the battlefield (603.6a), and lands played (305.1).
+
+A land enters the battlefield under a player's control when they play it (a special action at
+sorcery speed, 116.2a) or when a spell or ability puts it there; either way, each landfall ability
+of the permanents that player controls triggers ("whenever a land enters the battlefield under
+your control", 207.2c). A permanent already on the battlefield that becomes a land, or a
+creature, doesn't enter the battlefield: nothing triggers::
+
+    put_onto_battlefield(state, "Forest", "A")    -> A's landfall abilities wait to go on the stack
+    become(state, "Grizzly Bears", "land")        -> a land now; no landfall
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from kb.checks.model import priority
+from kb.checks.model import state as s
+from kb.checks.model.errors import IllegalAction
+from kb.checks.model.state import BATTLEFIELD, HAND, Event, State
+
+LANDFALL = "landfall"
+
+
+def put_onto_battlefield(state: State, oid: str, controller: Optional[str] = None) -> State:
+    """The object enters the battlefield under ``controller`` (else its owner), a new object."""
+    return entered(s.move(state, oid, BATTLEFIELD, controller=controller), oid)
+
+
+def entered(state: State, oid: str) -> State:
+    """A land that entered: each landfall ability of its controller's permanents triggers."""
+    land = s.get(state, oid)
+    if "land" not in land.types:
+        return state
+    player = s.controller_of(state, oid)
+    for watcher in s.in_zone(state, BATTLEFIELD, player):
+        for ability in watcher.abilities:
+            if ability.on == LANDFALL:
+                state = s.trigger(state, s.ability(f"{ability.name} ({watcher.id})", player, watcher.id, ability.effect))
+    return state
+
+
+def play_land(state: State, player: str, oid: str) -> State:
+    """305.1, 116.2a: a land card from one's hand onto the battlefield, at sorcery speed; a special
+    action (it doesn't use the stack), but the land enters the battlefield all the same."""
+    card = s.get(state, oid)
+    if card.zone != HAND or card.owner != player or "land" not in card.types:
+        raise IllegalAction(f"{oid} is not a land card in {player}'s hand (305.1)")
+    if not priority.may_special(state, player, priority.PLAY_LAND, card):
+        raise IllegalAction(f"{player} can't play a land now: only in their main phase with an empty stack (305.1)")
+    state = s.log(entered(s.move(state, oid, BATTLEFIELD, controller=player), oid),
+                  Event("special action", oid, player, "play land"))
+    return s.to_priority(state)
+
+
+def become(state: State, oid: str, card_type: str) -> State:
+    """An effect makes a permanent a ``card_type`` too ("becomes a land", "becomes a creature"):
+    the same object, which enters nothing (no landfall, no summoning sickness of its own, 302.6)."""
+    obj = s.get(state, oid)
+    if obj.zone != BATTLEFIELD:
+        raise IllegalAction(f"{oid} is not a permanent")
+    return s.update(state, oid, types=tuple(dict.fromkeys((*obj.types, card_type))))

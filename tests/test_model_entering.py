@@ -1,0 +1,56 @@
+"""Permanents entering the battlefield (603.6a): lands played or put there, landfall, and
+permanents that become a land without entering."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.checks.claims.build import state
+from kb.checks.model import entering
+from kb.checks.model import state as s
+from kb.checks.model.errors import IllegalAction
+
+
+def game(*objects, **given):
+    return state({"objects": [{"card": "Akoum Hellhound", "zone": "battlefield"}, *objects], **given})
+
+
+@pytest.mark.parametrize(
+    "row, enter, waiting",
+    [
+        ({"card": "Forest", "zone": "library"}, None, ["landfall (Akoum Hellhound)"]),
+        ({"card": "Forest", "zone": "library", "owner": "B"}, "A", ["landfall (Akoum Hellhound)"]),  # under A's control
+        ({"card": "Forest", "zone": "library", "owner": "B"}, None, []),  # under B's
+        ({"card": "Grizzly Bears", "zone": "hand"}, None, []),  # no land
+    ],
+)
+def test_a_land_entering_under_ones_control_triggers_landfall(row, enter, waiting):
+    st = entering.put_onto_battlefield(game(row), row["card"], enter)
+    assert s.zone_of(st, row["card"]) == "battlefield"
+    assert [a.id for a in st.pending] == waiting
+
+
+def test_playing_a_land():
+    st = entering.play_land(game({"card": "Forest"}), "A", "Forest")
+    assert st.stack == ("landfall (Akoum Hellhound)",) and [e.detail for e in s.events(st, "special action")] == ["play land"]
+
+
+@pytest.mark.parametrize(
+    "row, given, message",
+    [
+        ({"card": "Grizzly Bears"}, {}, "Grizzly Bears is not a land card in A's hand"),
+        ({"card": "Forest", "owner": "B"}, {}, "Forest is not a land card in A's hand"),
+        ({"card": "Forest", "zone": "graveyard"}, {}, "not a land card in A's hand"),
+        ({"card": "Forest"}, {"active": "B"}, "A can't play a land now"),
+    ],
+)
+def test_play_land_errors(row, given, message):
+    with pytest.raises(IllegalAction, match=message):
+        entering.play_land(game(row, **given), "A", row["card"])
+
+
+def test_a_permanent_that_becomes_a_land_enters_nothing():
+    st = entering.become(game({"card": "Grizzly Bears", "zone": "battlefield"}), "Grizzly Bears", "land")
+    assert s.get(st, "Grizzly Bears").types == ("creature", "land") and st.pending == ()
+    with pytest.raises(IllegalAction, match="Forest is not a permanent"):
+        entering.become(game({"card": "Forest"}), "Forest", "creature")
