@@ -50,6 +50,7 @@ ORIGINAL = {
     "sudden": control.sudden_substitution, "apnap": s.apnap, "timing_allows": priority.timing_allows,
     "copy_permanent": casting.copy_permanent, "choose_new_targets": control.choose_new_targets,
     "turn_face_up": actions.turn_face_up, "become": entering.become, "entered": entering.entered,
+    "may_special": priority.may_special,
 }
 
 
@@ -501,6 +502,10 @@ def _one_landfall_per_land(state, oid):
     return replace(state, pending=state.pending[: before + 1])
 
 
+def _foretell_any_time(state, player, action, obj=None):
+    return True if action == priority.FORETELL else ORIGINAL["may_special"](state, player, action, obj)
+
+
 def _suspended_targets_nothing(state, item, args, choices):
     return ORIGINAL["suspend_cast"](state, item, args, {k: v for k, v in choices.items() if k != "targets"})
 
@@ -602,6 +607,8 @@ MUTANTS = {
     "becoming a land is entering": (entering, "become", _becoming_a_land_enters),
     "landfall for every player's lands": (entering, "entered", _landfall_for_every_player),
     "one landfall trigger per land": (entering, "entered", _one_landfall_per_land),
+    "foretell any time": (priority, "may_special", _foretell_any_time),
+    "a foretold card cast the same turn": (casting, "foretold_before", lambda state, card: card.face_down),
 }
 
 

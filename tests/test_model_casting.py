@@ -3,6 +3,8 @@ storm and cast triggers; spells leaving the stack (608, 701.6, 702.34, 702.88)."
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from kb.checks.claims.build import state
@@ -91,13 +93,27 @@ def test_a_kicker_cost_is_paid_once_unless_multikicker(keywords, times, total):
             casting.cast(st, "A", "Kavu Titan", kicker=times)
 
 
-def test_a_permanent_copy_copies_what_is_printed_not_how_it_was_cast():
+COPIABLE = ("types", "mana_cost", "layout", "faces", "face", "colors", "keywords", "keyword_costs", "abilities")
+
+
+@pytest.mark.parametrize("name", ["Kavu Titan", "Delver of Secrets", "Bloodstone Goblin", "Dust Stalker"])
+def test_a_permanent_copy_copies_what_is_printed_not_how_it_was_cast(name):
+    st = game(card(name, "battlefield", tapped=True, counters={"+1/+1": 1}))
+    original = s.get(st, name)
+    st = casting.copy_permanent(replace(st, counter=40), name, "B")
+    copy = s.get(st, f"copy of {name}")
+    assert [getattr(copy, field) for field in COPIABLE] == [getattr(original, field) for field in COPIABLE]
+    assert (copy.owner, copy.controller, copy.kind, copy.zone, copy.tapped, copy.counters, copy.sick, copy.number,
+            copy.spell, st.counter) == ("B", "B", "token", "battlefield", False, (), True, 40, None, 41)
+    assert [(e.kind, e.obj, e.player) for e in st.events[-1:]] == [("copy", f"copy of {name}", "B")]
+    assert s.get(casting.copy_permanent(st, name, "A"), f"copy of {name} (2)").controller == "A"
+
+
+def test_a_copy_of_a_kicked_permanent_is_not_kicked():
     st = stack.resolve(casting.cast(game(card("Kavu Titan")), "A", "Kavu Titan", kicker=True))
-    st = casting.copy_permanent(s.update(st, "Kavu Titan", tapped=True), "Kavu Titan", "B")
-    copy = s.get(st, "copy of Kavu Titan")
-    assert s.get(st, "Kavu Titan").kicked and not copy.kicked
-    assert (copy.kind, copy.zone, copy.controller, copy.mana_cost, copy.tapped) == ("token", "battlefield", "B", "{1}{G}", False)
-    with pytest.raises(IllegalAction, match="not a permanent to copy"):
+    st = casting.copy_permanent(st, "Kavu Titan", "A")
+    assert s.get(st, "Kavu Titan").kicked and not s.get(st, "copy of Kavu Titan").kicked
+    with pytest.raises(IllegalAction, match="^Kavu Titan is not a permanent to copy$"):
         casting.copy_permanent(game(card("Kavu Titan")), "Kavu Titan", "A")
 
 

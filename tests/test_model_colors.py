@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from kb.checks.claims.build import state
@@ -50,3 +52,15 @@ def test_devotion_counts_the_mana_costs_of_ones_permanents(wanted, expected):
         {"id": "Morph", "card": "Ruination Guide", "zone": "battlefield", "face_down": True},  # no mana cost face down
     ]})  # fmt: skip
     assert colors.devotion(st, "A", wanted) == expected
+
+
+def test_effects_are_logged_and_an_object_without_a_color_indicator_takes_its_mana_costs():
+    st = state({"objects": [{"card": "Dust Stalker", "zone": "battlefield"}]})
+    st = colors.add(colors.add(st, colors.COLOR, "Dust Stalker", ("W", "U")), colors.LOSE_ABILITIES, "Dust Stalker", (),
+                    "Humility")
+    assert [(e.kind, e.obj, e.detail) for e in st.events] == [
+        ("color", "Dust Stalker", "W,U"), ("lose all abilities", "Dust Stalker", "Humility")]
+    assert st.layered == (colors.Layered("color", "Dust Stalker", 1, ("W", "U")),
+                          colors.Layered("lose all abilities", "Dust Stalker", 1))
+    bare = s.Obj("Bears", "A", "battlefield", mana_cost="{1}{G}{W}")
+    assert colors.printed_colors(bare) == ("W", "G") and colors.printed_colors(replace(bare, colors=("B",))) == ("B",)

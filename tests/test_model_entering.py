@@ -31,17 +31,22 @@ def test_a_land_entering_under_ones_control_triggers_landfall(row, enter, waitin
 
 
 def test_playing_a_land():
-    st = entering.play_land(game({"card": "Forest"}), "A", "Forest")
-    assert st.stack == ("landfall (Akoum Hellhound)",) and [e.detail for e in s.events(st, "special action")] == ["play land"]
+    st = entering.play_land(game({"card": "Forest"}, {"card": "Lotus Cobra", "zone": "battlefield", "owner": "B"}),
+                            "A", "Forest")
+    assert st.stack == ("landfall (Akoum Hellhound)",)
+    trigger = s.get(st, "landfall (Akoum Hellhound)")
+    assert (trigger.controller, trigger.source, s.get(st, "Forest").controller) == ("A", "Akoum Hellhound", "A")
+    assert [(e.obj, e.player, e.detail) for e in s.events(st, "special action")] == [("Forest", "A", "play land")]
 
 
 @pytest.mark.parametrize(
     "row, given, message",
     [
-        ({"card": "Grizzly Bears"}, {}, "Grizzly Bears is not a land card in A's hand"),
-        ({"card": "Forest", "owner": "B"}, {}, "Forest is not a land card in A's hand"),
-        ({"card": "Forest", "zone": "graveyard"}, {}, "not a land card in A's hand"),
-        ({"card": "Forest"}, {"active": "B"}, "A can't play a land now"),
+        ({"card": "Grizzly Bears"}, {}, "^Grizzly Bears is not a land card in A's hand \\(305.1\\)$"),
+        ({"card": "Forest", "owner": "B"}, {}, "^Forest is not a land card in A's hand \\(305.1\\)$"),
+        ({"card": "Forest", "zone": "graveyard"}, {}, "^Forest is not a land card in A's hand"),
+        ({"card": "Forest"}, {"active": "B"},
+         "^A can't play a land now: only in their main phase with an empty stack \\(305.1\\)$"),
     ],
 )
 def test_play_land_errors(row, given, message):
@@ -52,5 +57,5 @@ def test_play_land_errors(row, given, message):
 def test_a_permanent_that_becomes_a_land_enters_nothing():
     st = entering.become(game({"card": "Grizzly Bears", "zone": "battlefield"}), "Grizzly Bears", "land")
     assert s.get(st, "Grizzly Bears").types == ("creature", "land") and st.pending == ()
-    with pytest.raises(IllegalAction, match="Forest is not a permanent"):
+    with pytest.raises(IllegalAction, match="^Forest is not a permanent$"):
         entering.become(game({"card": "Forest"}), "Forest", "creature")

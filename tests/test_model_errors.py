@@ -19,7 +19,7 @@ def c(name, zone="hand", **kw):
 
 CASES = [
     ('get', lambda: s.get(g(), "Nothing"), "there is no object 'Nothing'"),
-    ('cast graveyard', lambda: casting.cast(g(c("Shock","graveyard")), "A", "Shock"), "Shock can't be cast from the graveyard this way (601.2a, 702.34a, 702.35a)"),
+    ('cast graveyard', lambda: casting.cast(g(c("Shock","graveyard")), "A", "Shock"), "Shock can't be cast from the graveyard this way (601.2a, 702.34a, 702.35a, 702.143a)"),
     ('cast unknown alt', lambda: casting.cast(g(c("Shock")), "A", "Shock", alternative="overload"), "unknown alternative cost 'overload'"),
     ('cast no madness', lambda: casting.cast(g(c("Shock")), "A", "Shock", alternative="madness"), 'Shock has no madness cost'),
     ('cast no mana cost', lambda: casting.cast(g(c("Ancestral Vision")), "A", "Ancestral Vision"), 'Ancestral Vision has no mana cost: it can be cast only for an alternative cost (118.6)'),

@@ -23,13 +23,16 @@ def test_energy_gained_and_paid(steps, expected):
     for verb, player, amount in steps:
         st = getattr(pc, verb)(st, player, pc.ENERGY, amount)
     assert {p: pc.count(st, p) for p in ("A", "B")} == expected
-    assert [e.kind for e in st.events] == [("get" if verb == "gain" else "pay") + " energy" for verb, _, _ in steps]
+    assert st.player_counters == tuple((p, "energy", n) for p, n in sorted(expected.items()) if n)
+    assert [(e.kind, e.obj, e.player, e.detail) for e in st.events] == [
+        (("get" if verb == "gain" else "pay") + " energy", "effect" if verb == "gain" else "cost", player, str(amount))
+        for verb, player, amount in steps]
 
 
 @pytest.mark.parametrize("have, pay", [(0, 1), (2, 3)])
 def test_no_one_pays_more_energy_than_they_have(have, pay):
     st = pc.gain(state({"objects": []}), "A", pc.ENERGY, have) if have else state({"objects": []})
-    with pytest.raises(IllegalAction, match=f"A can't pay {pay} energy: they have {have} \\(107.14\\)"):
+    with pytest.raises(IllegalAction, match=f"^A can't pay {pay} energy: they have {have} \\(107.14\\)$"):
         pc.pay(st, "A", pc.ENERGY, pay)
 
 
@@ -37,3 +40,10 @@ def test_energy_stays_through_turns_and_is_no_poison():
     st = pc.gain(state({"objects": []}), "A", pc.ENERGY, 3)
     st = stack.pass_turn(stack.pass_turn(st))
     assert (pc.count(st, "A"), pc.count(st, "A", "poison")) == (3, 0)
+
+
+def test_sources_are_logged():
+    st = pc.pay(pc.gain(state({"objects": []}), "B", "poison", 3, "Virulent Sliver"), "B", "poison", 1, "an effect")
+    assert [(e.kind, e.obj, e.player, e.detail) for e in st.events] == [
+        ("get poison", "Virulent Sliver", "B", "3"), ("pay poison", "an effect", "B", "1")]
+    assert st.player_counters == (("B", "poison", 2),)

@@ -182,3 +182,31 @@ def test_suspend_errors():
     late = s.replace(st, step="upkeep")
     with pytest.raises(IllegalAction, match="can be suspended only when it could be cast"):
         actions.suspend(late, "A", "Rift Bolt")
+
+
+@pytest.mark.parametrize(
+    "row, given, message",
+    [
+        ({"card": "Shock"}, {}, "^Shock is not a card with foretell in A's hand \\(702.143a\\)$"),
+        ({"card": "Demon Bolt", "zone": "graveyard"}, {}, "^Demon Bolt is not a card with foretell in A's hand"),
+        ({"card": "Demon Bolt", "owner": "B"}, {}, "^Demon Bolt is not a card with foretell in A's hand"),
+        ({"card": "Demon Bolt"}, {"active": "B"}, "^A can foretell only while they have priority during their own turn"),
+        ({"card": "Demon Bolt"}, {"priority": "B"}, "^A can foretell only while they have priority"),
+    ],
+)
+def test_foretell_errors(row, given, message):
+    with pytest.raises(IllegalAction, match=message):
+        actions.foretell(state({"objects": [row], **given}), "A", row["card"])
+
+
+def test_a_foretold_card_is_exiled_face_down_and_cast_on_a_later_turn():
+    from kb.checks.model import casting
+
+    st = actions.foretell(state({"objects": [{"card": "Demon Bolt"}]}), "A", "Demon Bolt")
+    card = s.get(st, "Demon Bolt")
+    assert (card.zone, card.face_down, st.stack) == ("exile", True, ())
+    assert [(e.obj, e.player, e.detail, e.turn) for e in s.events(st, "special action")] == [("Demon Bolt", "A", "foretell", 1)]
+    assert not casting.foretold_before(st, card)
+    later = stack.pass_turn(st)
+    assert casting.foretold_before(later, s.get(later, "Demon Bolt"))
+    assert not casting.foretold_before(later, s.update(later, "Demon Bolt", face_down=False).objects[0])

@@ -129,6 +129,7 @@ ACTIONS: dict[str, tuple[str, Callable[[State, dict], State]]] = {
                                                                                _many(a["targets"]))),
     "turn_face_up": ("object", lambda st, a: actions.turn_face_up(st, _owner(st, a, "object"), a["object"])),
     "suspend": ("card", lambda st, a: actions.suspend(st, _owner(st, a, "card"), a["card"])),
+    "foretell": ("card", lambda st, a: actions.foretell(st, _owner(st, a, "card"), a["card"])),
     "lose_abilities": ("object", _lose_abilities),
 }
 

@@ -113,3 +113,16 @@ def suspend(state: State, player: str, oid: str) -> State:
     time = int(spec.split("|")[0])
     state = s.move(state, oid, EXILE, counters=(("time", time),))
     return s.log(state, Event("special action", oid, player, "suspend"))
+
+
+def foretell(state: State, player: str, oid: str) -> State:
+    """702.143a, 116.2h: pay {2} and exile a card with foretell from one's hand face down, any
+    time one has priority during one's own turn; a special action, which nothing can respond to.
+    The card can be cast from exile for its foretell cost on a later turn (kb.checks.model.casting)."""
+    card = s.get(state, oid)
+    if card.zone != HAND or card.owner != player or card.keyword_cost(priority.FORETELL) is None:
+        raise IllegalAction(f"{oid} is not a card with foretell in {player}'s hand (702.143a)")
+    if not priority.may_special(state, player, priority.FORETELL, card):
+        raise IllegalAction(f"{player} can foretell only while they have priority during their own turn (702.143a)")
+    state = s.move(state, oid, EXILE, face_down=True)
+    return s.log(state, Event("special action", oid, player, priority.FORETELL))

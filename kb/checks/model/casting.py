@@ -20,18 +20,26 @@ from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import EXILE, GRAVEYARD, HAND, STACK, Cast, Event, Obj, State
 
-MADNESS, FLASHBACK, FREE, FACE_DOWN = "madness", "flashback", "without paying its mana cost", "face down"
-ALTERNATIVES = (MADNESS, FLASHBACK, FREE, FACE_DOWN)
+MADNESS, FLASHBACK, FREE, FACE_DOWN, FORETELL = "madness", "flashback", "without paying its mana cost", "face down", "foretell"
+ALTERNATIVES = (MADNESS, FLASHBACK, FREE, FACE_DOWN, FORETELL)
 PERMISSIONS = {MADNESS: EXILE, FLASHBACK: GRAVEYARD, "suspend": EXILE, "rebound": EXILE}
 
 
-def origin_allowed(card: Obj, alternative: Optional[str], permission: Optional[str]) -> bool:
+def origin_allowed(state: State, card: Obj, alternative: Optional[str], permission: Optional[str]) -> bool:
     """Where a card may be cast from: its owner's hand, or the zone a permission names."""
     if permission is not None:
         return card.zone == PERMISSIONS[permission]
     if alternative == FLASHBACK:
         return card.zone == GRAVEYARD and card.keyword_cost(FLASHBACK) is not None
+    if alternative == FORETELL:
+        return card.zone == EXILE and foretold_before(state, card)
     return card.zone == HAND
+
+
+def foretold_before(state: State, card: Obj) -> bool:
+    """702.143a: foretold (exiled face down by its owner's special action) on an earlier turn."""
+    return card.face_down and any(e.obj == card.id and e.detail == FORETELL and e.turn < state.turn
+                                  for e in s.events(state, "special action"))
 
 
 def cast_mana_cost(card: Obj, half) -> tuple:
@@ -151,8 +159,8 @@ def cast(
         raise IllegalAction(f"{player} doesn't own {oid}: this model casts one's own cards")
     if half == cards.BOTH and ("fuse" not in card.keywords or card.zone != HAND):
         raise IllegalAction(f"{oid} can't be cast with both halves: only a split card with fuse, from its owner's hand (702.102a)")
-    if not origin_allowed(card, alternative, permission):
-        raise IllegalAction(f"{oid} can't be cast from the {card.zone} this way (601.2a, 702.34a, 702.35a)")
+    if not origin_allowed(state, card, alternative, permission):
+        raise IllegalAction(f"{oid} can't be cast from the {card.zone} this way (601.2a, 702.34a, 702.35a, 702.143a)")
     if not priority.may_cast(state, player, card, ignore_timing=permission is not None):
         why = "a spell with split second is on the stack (702.61a)" if priority.locked(state) else \
             "its card type allows it only in its controller's main phase with an empty stack (307.1)"

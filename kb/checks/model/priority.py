@@ -19,7 +19,7 @@ from kb.checks.model import abilities
 from kb.checks.model import state as s
 from kb.checks.model.state import MAIN_PHASES, STACK, State
 
-TURN_FACE_UP, SUSPEND, PLAY_LAND = "turn face up", "suspend", "play land"
+TURN_FACE_UP, SUSPEND, PLAY_LAND, FORETELL = "turn face up", "suspend", "play land", "foretell"
 
 
 def has_split_second(obj: s.Obj) -> bool:
@@ -62,9 +62,12 @@ def may_activate(state: State, ability: abilities.Ability) -> bool:
 
 def may_special(state: State, player: str, action: str, obj: s.Obj | None = None) -> bool:
     """116.2: turning a permanent face up any time the player has priority (116.2b); suspending a
-    card only when it could be cast (116.2f, 702.62a); playing a land at sorcery speed (116.2a)."""
+    card only when it could be cast (116.2f, 702.62a); playing a land at sorcery speed (116.2a);
+    foretelling a card any time the player has priority during their own turn (116.2h, 702.143a)."""
     if action == TURN_FACE_UP:
         return True
+    if action == FORETELL:
+        return player == state.active == s.holder(state)
     if action == SUSPEND:
         return obj is not None and may_cast(state, player, obj)
     if action == PLAY_LAND:
