@@ -60,6 +60,7 @@ def test_effects_are_logged_and_an_object_without_a_color_indicator_takes_its_ma
                     "Humility")
     assert [(e.kind, e.obj, e.detail) for e in st.events] == [
         ("color", "Dust Stalker", "W,U"), ("lose all abilities", "Dust Stalker", "Humility")]
+    assert colors.add(st, colors.LOSE_ABILITIES, "Dust Stalker").events[-1].detail == "effect"
     assert st.layered == (colors.Layered("color", "Dust Stalker", 1, ("W", "U")),
                           colors.Layered("lose all abilities", "Dust Stalker", 1))
     bare = s.Obj("Bears", "A", "battlefield", mana_cost="{1}{G}{W}")

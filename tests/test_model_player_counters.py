@@ -43,7 +43,9 @@ def test_energy_stays_through_turns_and_is_no_poison():
 
 
 def test_sources_are_logged():
-    st = pc.pay(pc.gain(state({"objects": []}), "B", "poison", 3, "Virulent Sliver"), "B", "poison", 1, "an effect")
+    st = pc.gain(pc.gain(state({"objects": []}), "B", "poison", 3, "Virulent Sliver"), "B", "poison", 2, "Virulent Sliver")
+    st = pc.pay(pc.gain(st, "B", pc.ENERGY, 1), "B", "poison", 1, "an effect")
     assert [(e.kind, e.obj, e.player, e.detail) for e in st.events] == [
-        ("get poison", "Virulent Sliver", "B", "3"), ("pay poison", "an effect", "B", "1")]
-    assert st.player_counters == (("B", "poison", 2),)
+        ("get poison", "Virulent Sliver", "B", "3"), ("get poison", "Virulent Sliver", "B", "2"),
+        ("get energy", "effect", "B", "1"), ("pay poison", "an effect", "B", "1")]
+    assert st.player_counters == (("B", "energy", 1), ("B", "poison", 4))

@@ -122,7 +122,7 @@ def foretell(state: State, player: str, oid: str) -> State:
     card = s.get(state, oid)
     if card.zone != HAND or card.owner != player or card.keyword_cost(priority.FORETELL) is None:
         raise IllegalAction(f"{oid} is not a card with foretell in {player}'s hand (702.143a)")
-    if not priority.may_special(state, player, priority.FORETELL, card):
+    if not priority.may_special(state, player, priority.FORETELL):
         raise IllegalAction(f"{player} can foretell only while they have priority during their own turn (702.143a)")
     state = s.move(state, oid, EXILE, face_down=True)
     return s.log(state, Event("special action", oid, player, priority.FORETELL))

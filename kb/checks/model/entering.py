@@ -46,9 +46,9 @@ def play_land(state: State, player: str, oid: str) -> State:
     card = s.get(state, oid)
     if card.zone != HAND or card.owner != player or "land" not in card.types:
         raise IllegalAction(f"{oid} is not a land card in {player}'s hand (305.1)")
-    if not priority.may_special(state, player, priority.PLAY_LAND, card):
+    if not priority.may_special(state, player, priority.PLAY_LAND):
         raise IllegalAction(f"{player} can't play a land now: only in their main phase with an empty stack (305.1)")
-    state = s.log(entered(s.move(state, oid, BATTLEFIELD, controller=player), oid),
+    state = s.log(entered(s.move(state, oid, BATTLEFIELD), oid),  # under its owner's control
                   Event("special action", oid, player, "play land"))
     return s.to_priority(state)
 
