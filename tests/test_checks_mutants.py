@@ -26,6 +26,7 @@ from kb.checks.model import (
     effects,
     entering,
     leaving,
+    library,
     life,
     player_counters,
     priority,
@@ -33,7 +34,7 @@ from kb.checks.model import (
 )
 from kb.checks.model import state as s
 
-_ = (abilities, actions, cards, casting, colors, combat, control, costs, discard, effects, entering, leaving, life, player_counters, priority,
+_ = (abilities, actions, cards, casting, colors, combat, control, costs, discard, effects, entering, leaving, library, life, player_counters, priority,
      stack, s)
 ORIGINAL = {
     "symbol_value": costs.symbol_value, "total_cost": costs.total_cost, "card_mana_cost": cards.card_mana_cost,
@@ -50,7 +51,7 @@ ORIGINAL = {
     "sudden": control.sudden_substitution, "apnap": s.apnap, "timing_allows": priority.timing_allows,
     "copy_permanent": casting.copy_permanent, "choose_new_targets": control.choose_new_targets,
     "turn_face_up": actions.turn_face_up, "become": entering.become, "entered": entering.entered,
-    "may_special": priority.may_special,
+    "may_special": priority.may_special, "scry": library.scry,
 }
 
 
@@ -506,6 +507,18 @@ def _foretell_any_time(state, player, action, obj=None):
     return True if action == priority.FORETELL else ORIGINAL["may_special"](state, player, action, obj)
 
 
+def _scry_in_the_order_seen(state, player, count, top=None, bottom=()):
+    seen = library.library(state, player)[:count]
+    top = None if top is None else [c for c in seen if c in top]
+    return ORIGINAL["scry"](state, player, count, top, [c for c in seen if c in bottom])
+
+
+def _scry_keeps_one_on_top(state, player, count, top=None, bottom=()):
+    if top is not None and not top and count:
+        raise s.IllegalAction("at least one card stays on top")
+    return ORIGINAL["scry"](state, player, count, top, bottom)
+
+
 def _suspended_targets_nothing(state, item, args, choices):
     return ORIGINAL["suspend_cast"](state, item, args, {k: v for k, v in choices.items() if k != "targets"})
 
@@ -609,6 +622,8 @@ MUTANTS = {
     "one landfall trigger per land": (entering, "entered", _one_landfall_per_land),
     "foretell any time": (priority, "may_special", _foretell_any_time),
     "a foretold card cast the same turn": (casting, "foretold_before", lambda state, card: card.face_down),
+    "scry in the order seen": (library, "scry", _scry_in_the_order_seen),
+    "scry keeps one card on top": (library, "scry", _scry_keeps_one_on_top),
 }
 
 

@@ -41,7 +41,7 @@ ITALIAN_TERMS = {  # the printed Italian terms each mechanic's Italian statement
     "cost": "costo", "mana_value": "valore di mana", "mana_ability": "abilità di mana", "suspend": "sospe",
     "convoke": "convoca", "delve": "esumare", "storm": "tempesta", "cycling": "cicl", "flashback": "flashback",
     "rebound": "ripresa", "kicker": "potenzia", "heroic": "eroismo", "energy": "energia", "devoid": "vacuità", "devotion": "devozione",
-    "summoning_sickness": "debolezza da evocazione", "face_down": "a faccia in", "landfall": "terraferma", "foretell": "predire",
+    "summoning_sickness": "debolezza da evocazione", "face_down": "a faccia in", "landfall": "terraferma", "foretell": "predire", "scry": "profetizz",
 }
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from kb.checks.model import abilities, actions, cards, casting, colors, combat, control, costs, life, player_counters
-from kb.checks.model import priority
+from kb.checks.model import library, priority
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import STACK, State
@@ -100,6 +100,7 @@ QUERIES: dict[str, tuple[str, Callable[[State, dict], Any]]] = {
     "seen": ("label", lambda st, a: dict(st.seen).get(a["label"])),
     "active": ("player", lambda st, a: st.active),
     "life": ("player", lambda st, a: life.life_of(st, a["player"])),
+    "library": ("player", lambda st, a: list(library.library(st, a["player"]))),
     "energy": ("player", lambda st, a: player_counters.count(st, a["player"])),
     "step": ("player", lambda st, a: st.step),
     "priority": ("player", lambda st, a: s.holder(st)),

@@ -22,7 +22,8 @@ from typing import Any, Callable, Mapping, Optional
 
 from kb.checks.claims import build
 from kb.checks.claims.queries import QUERIES
-from kb.checks.model import actions, casting, colors, combat, control, entering, leaving, player_counters, stack
+from kb.checks.model import actions, casting, colors, combat, control, entering, leaving, library, player_counters
+from kb.checks.model import stack
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction, ModelError, ScenarioError
@@ -129,6 +130,8 @@ ACTIONS: dict[str, tuple[str, Callable[[State, dict], State]]] = {
                                                                                _many(a["targets"]))),
     "turn_face_up": ("object", lambda st, a: actions.turn_face_up(st, _owner(st, a, "object"), a["object"])),
     "suspend": ("card", lambda st, a: actions.suspend(st, _owner(st, a, "card"), a["card"])),
+    "scry": ("count", lambda st, a: library.scry(st, a.get("player", st.active), int(a["count"]), _many(a["top"]) if "top" in a
+                                                 else None, _many(a.get("bottom")))),
     "foretell": ("card", lambda st, a: actions.foretell(st, _owner(st, a, "card"), a["card"])),
     "lose_abilities": ("object", _lose_abilities),
 }

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Mapping
 
-from kb.checks.model import casting, combat, control, leaving, life
+from kb.checks.model import casting, combat, control, leaving, library, life
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
@@ -41,6 +41,12 @@ def run(state: State, item: Obj, choices: Mapping) -> State:
 @verb("draw")
 def _draw(state, item, args, choices):
     return dis.draw(state, args.get("player", item.controller), int(args.get("count", 1)))
+
+
+@verb("scry")
+def _scry(state, item, args, choices):
+    """The resolving player's choices: ``top`` and ``bottom`` (else every card back on top)."""
+    return library.scry(state, item.controller, int(args.get("count", 1)), choices.get("top"), choices.get("bottom", ()))
 
 
 @verb("discard")

@@ -1,0 +1,54 @@
+"""A library's order, top first (401.1), and scry (701.22a)."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.checks.claims.build import state
+from kb.checks.model import library
+from kb.checks.model import state as s
+from kb.checks.model.errors import IllegalAction
+
+
+def game():
+    return state({"objects": [
+        {"id": "One", "card": "Shock", "zone": "library"}, {"card": "Grizzly Bears", "zone": "battlefield"},
+        {"id": "Two", "card": "Forest", "zone": "library"}, {"id": "Theirs", "card": "Forest", "zone": "library", "owner": "B"},
+        {"id": "Three", "card": "Mountain", "zone": "library"}, {"id": "Four", "card": "Shock", "zone": "library"},
+    ]})  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "count, top, bottom, order",
+    [
+        (2, None, (), ["One", "Two", "Three", "Four"]),  # every card back on top, as it was
+        (2, ("Two", "One"), (), ["Two", "One", "Three", "Four"]),
+        (2, (), ("Two", "One"), ["Three", "Four", "Two", "One"]),
+        (3, ("Three",), ("One", "Two"), ["Three", "Four", "One", "Two"]),
+        (3, None, ("Two",), ["One", "Three", "Four", "Two"]),  # the others on top, in their order
+        (4, ("Four",), ("Three", "Two", "One"), ["Four", "Three", "Two", "One"]),
+        (6, (), ("Four", "One", "Three", "Two"), ["Four", "One", "Three", "Two"]),  # more than the library holds
+        (0, None, (), ["One", "Two", "Three", "Four"]),
+    ],
+)  # fmt: skip
+def test_scry(count, top, bottom, order):
+    st = library.scry(game(), "A", count, top, bottom)
+    assert list(library.library(st, "A")) == order and library.library(st, "B") == ("Theirs",)
+    assert [o.id for o in st.objects if o.zone != "library"] == ["Grizzly Bears"]
+    kept = len(top) if top is not None else min(count, 4) - len(bottom)
+    assert [(e.kind, e.player, e.detail) for e in st.events] == [("scry", "A", f"{kept} on top, {len(bottom)} on the bottom")]
+
+
+@pytest.mark.parametrize(
+    "count, top, bottom",
+    [(2, ("One",), ()), (2, ("One", "Three"), ()), (2, ("One", "One"), ("Two",)), (1, (), ("Theirs",)), (2, ("One",), ("Two", "Two"))],
+)
+def test_scry_places_each_card_looked_at_once(count, top, bottom):
+    with pytest.raises(IllegalAction, match=rf"^A scries {count}: each of .* goes on top or on the bottom, once \(701\.22a\)$"):
+        library.scry(game(), "A", count, top, bottom)
+
+
+def test_reorder_keeps_the_other_objects_in_place():
+    st = library.reorder(game(), "A", ("Four", "Three", "Two", "One"))
+    assert [o.id for o in st.objects] == ["Four", "Grizzly Bears", "Three", "Theirs", "Two", "One"]
+    assert s.get(st, "Four").zone == "library"
