@@ -36,16 +36,20 @@ def test_scry(count, top, bottom, order):
     assert list(library.library(st, "A")) == order and library.library(st, "B") == ("Theirs",)
     assert [o.id for o in st.objects if o.zone != "library"] == ["Grizzly Bears"]
     kept = len(top) if top is not None else min(count, 4) - len(bottom)
-    assert [(e.kind, e.player, e.detail) for e in st.events] == [("scry", "A", f"{kept} on top, {len(bottom)} on the bottom")]
+    assert [(e.kind, e.obj, e.player, e.detail) for e in st.events] == [
+        ("scry", "", "A", f"{kept} on top, {len(bottom)} on the bottom")]
 
 
 @pytest.mark.parametrize(
-    "count, top, bottom",
-    [(2, ("One",), ()), (2, ("One", "Three"), ()), (2, ("One", "One"), ("Two",)), (1, (), ("Theirs",)), (2, ("One",), ("Two", "Two"))],
-)
-def test_scry_places_each_card_looked_at_once(count, top, bottom):
-    with pytest.raises(IllegalAction, match=rf"^A scries {count}: each of .* goes on top or on the bottom, once \(701\.22a\)$"):
-        library.scry(game(), "A", count, top, bottom)
+    "player, count, top, bottom, seen",
+    [("A", 2, ("One",), (), "One, Two"), ("A", 2, ("One", "Three"), (), "One, Two"),
+     ("A", 2, ("One", "One"), ("Two",), "One, Two"), ("A", 1, (), ("Theirs",), "One"),
+     ("A", 2, ("One",), ("Two", "Two"), "One, Two"), ("C", 1, ("One",), (), "no card")],
+)  # fmt: skip
+def test_scry_places_each_card_looked_at_once(player, count, top, bottom, seen):
+    with pytest.raises(IllegalAction) as raised:
+        library.scry(game(), player, count, top, bottom)
+    assert str(raised.value) == f"{player} scries {count}: each of {seen} goes on top or on the bottom, once (701.22a)"
 
 
 def test_reorder_keeps_the_other_objects_in_place():
