@@ -20,7 +20,8 @@ from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import EXILE, GRAVEYARD, HAND, STACK, Cast, Event, Obj, State
 
-MADNESS, FLASHBACK, FREE, FACE_DOWN, FORETELL = "madness", "flashback", "without paying its mana cost", "face down", "foretell"
+MADNESS, FLASHBACK, FREE, FACE_DOWN = "madness", "flashback", "without paying its mana cost", "face down"
+FORETELL = priority.FORETELL  # the special action (kb.checks.model.actions) and the alternative cost it allows
 ALTERNATIVES = (MADNESS, FLASHBACK, FREE, FACE_DOWN, FORETELL)
 PERMISSIONS = {MADNESS: EXILE, FLASHBACK: GRAVEYARD, "suspend": EXILE, "rebound": EXILE}
 
