@@ -21,6 +21,7 @@ from kb.export import terminal
 from kb.export.formats import FORMATS
 from kb.index.generations import Location
 from kb.index.store import Store, open_store
+from kb.search.fields import field_names
 from kb.search.run import card_rulings, option_filters, select
 from kb.search.run import search as run_search
 
@@ -167,7 +168,15 @@ def _mark(text: str) -> str:
     return click.style(text, bold=True, fg="yellow") if sys.stdout.isatty() else f"*{text}*"
 
 
-@main.command(context_settings={"ignore_unknown_options": True})
+SEARCH_HELP = f"""Search rulings: a question in Italian or English, or the query syntax: words, "phrases",
+    {field_names()} -not, OR.
+
+    Free words are preferred, not required: the rulings with more of them, near each other,
+    rank first. The words may be given as one argument or several: kb search goad -tag:madness
+    """
+
+
+@main.command(help=SEARCH_HELP, context_settings={"ignore_unknown_options": True})
 @click.argument("query", nargs=-1, required=True)
 @click.option("--limit", default=10, show_default=True, type=click.IntRange(min=0), help="At most N results (0: all).")
 @click.option("--lang", help="Only rulings in this language (it, en).")
@@ -181,12 +190,6 @@ def _mark(text: str) -> str:
 @click.option("--explain", is_flag=True, help="Also print the parsed query.")
 @click.pass_context
 def search(ctx, query, limit, lang, tag, card, since, until, all_cards, index_dir, as_json, explain):
-    """Search rulings: a question in Italian or English, or the query syntax: words, "phrases",
-    card:, tag:, lang:, rule:, date:, re:"regex", -not, OR.
-
-    Free words are preferred, not required: the rulings with more of them, near each other,
-    rank first. The words may be given as one argument or several: kb search goad -tag:madness
-    """
     query = _words(query, ctx.command)
     with _open(index_dir) as store:
         filters = option_filters(lang=lang, tag=tag, card=card, since=since, until=until, vocab=store.vocabulary)

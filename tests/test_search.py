@@ -415,3 +415,48 @@ def test_postings_of_any_other_matcher_are_read_one_at_a_time():
 
     blocks = list(posting_blocks(ListMatcher([1, 5, 9], [1.0, 2.0, 3.0])))
     assert [(ids.tolist(), freqs.tolist()) for ids, freqs in blocks] == [([1, 5, 9], [1.0, 2.0, 3.0])]
+
+
+@pytest.mark.parametrize("claim", ["goad.persists_after_attacking", "split_second.special_actions",
+                                   "madness.cast_ignoring_timing", "exchange.same_controller"])
+def test_the_claim_field_selects_the_rulings_linked_to_a_claim(store, claim):
+    found = {hit.record.id for hit in search(store, f"claim:{claim}", limit=0, all_cards=True).hits}
+    linked = {record.id for record in select(store) if claim in {link.claim for link in record.links}}
+    assert linked and found == linked
+
+
+def test_an_unknown_claim_is_a_query_error_with_its_position_and_the_near_ids(store):
+    with pytest.raises(QueryError, match="unknown claim 'goad.duratio'; did you mean goad.duration") as caught:
+        search(store, "attack claim:goad.duratio")
+    assert caught.value.position == len("attack claim:")  # where the value starts
+
+
+@pytest.mark.parametrize("question, claim", [
+    ("se una creatura provocata cambia controllore deve ancora attaccare?", "goad.survives_control_change"),
+    ("does a goaded creature stay goaded after it attacks?", "goad.persists_after_attacking"),
+])  # fmt: skip
+def test_a_question_read_as_a_claim_ranks_the_rulings_stating_it_first(store, monkeypatch, question, claim):
+    from kb.search import claims
+
+    def first_linked(results):
+        return next(k for k, hit in enumerate(results.hits) if claim in {link.claim for link in hit.record.links})
+
+    results = search(store, question, limit=10)
+    assert claim in [reading.claim for reading in results.built.claims]
+    assert f"claim:{claim}" in results.built.explain()
+    monkeypatch.setattr(claims, "LEAST", 2.0)  # no claim is ever that sure: the ranking without
+    without = search(store, question, limit=10)
+    assert without.built.claims == ()
+    assert first_linked(results) == 0 < first_linked(without)
+
+
+@pytest.mark.parametrize("query", ["goaded attacks", "stay goaded after it attacks lang:it",
+                                   'tag:goad "goaded creature" stays goaded after attacking'])
+def test_a_claim_read_in_a_question_never_widens_its_strict_part(store, query):
+    results = search(store, query, limit=0, all_cards=True)
+    if "lang:it" in query:
+        assert results.hits and all(hit.record.lang == "it" for hit in results.hits)
+    if "tag:goad" in query:
+        assert results.hits and all("goad" in hit.record.tags for hit in results.hits)
+    if len(query.split()) < 4:
+        assert results.built.claims == ()

@@ -18,7 +18,7 @@ from kb.ingest.sources import fingerprint
 if TYPE_CHECKING:
     from kb.ingest.report import Report
 
-SCHEMA_VERSION = 18  # what the index holds and how its terms are made (18: records beside Whoosh)
+SCHEMA_VERSION = 19  # what the index holds and how its terms are made (18: records beside Whoosh; 19: claims)
 DATA_DIR_ENV = "KB_DATA"
 
 

@@ -47,11 +47,13 @@ class IndexReader:
             starts = arrays.pop("record_at", None)  # where each record starts in the records file
             self.records.append(None if starts is None else (starts, (shard.path / RECORDS).open("rb")))
             arrays["owner"] = arrays["owner"] + total  # the document carrying each one's text
-            for field in KEYWORD_FIELDS:  # (document, term) pairs: tags and rule numbers
+            for field in KEYWORD_FIELDS:  # (document, term) pairs: tags, rule numbers, claims
                 if f"{field}_names" in arrays:
                     names = {name: code for code, name in enumerate(arrays.pop(f"{field}_names").tolist())}
                     docs, codes = arrays.pop(f"{field}_doc") + total, arrays.pop(f"{field}_code")
                     keywords.setdefault(field, []).append((docs.astype(np.int64), codes, names))
+                elif field == "claims":  # written before claims were kept: none to look up
+                    keywords.setdefault(field, [])
                 else:  # an index written before the arrays: its Whoosh fields hold them
                     self._old_keywords = True
             total += len(arrays["date"])
@@ -63,7 +65,7 @@ class IndexReader:
                 columns.setdefault(name, []).append(values)
         joined = {name: np.concatenate(parts) for name, parts in columns.items()}
         self.card_keys = list(self.card_codes)  # card number → card key
-        # the (document, term) pairs of tags and rule numbers (None: an older index, read from Whoosh)
+        # the (document, term) pairs of tags, rule numbers and claims (None: an older index, read from Whoosh)
         self.keywords = None if self._old_keywords else {field: keywords.get(field, []) for field in KEYWORD_FIELDS}
         self.n = total
         self.ids = joined.get("id", np.zeros(0, "S12"))

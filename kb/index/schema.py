@@ -16,7 +16,7 @@ from kb.text.analysis import ANALYZERS, LANGS, AnalysedText
 from kb.text.analysis import terms as analysis_terms
 
 LANG_CODES = {lang: code for code, lang in enumerate(LANGS)}
-KEYWORD_FIELDS = ("tags", "rules")  # kept as (document, term) arrays beside Whoosh, not in it
+KEYWORD_FIELDS = ("tags", "rules", "claims")  # kept as (document, term) arrays beside Whoosh, not in it
 EPOCH = date(1970, 1, 1)
 
 
@@ -47,6 +47,12 @@ def schema() -> Schema:
         text_it=TEXT(analyzer=ANALYZERS["it"], phrase=True),
         text_en=TEXT(analyzer=ANALYZERS["en"], phrase=True),
     )
+
+
+def keyword_values(record: Ruling) -> dict[str, tuple[str, ...]]:
+    """A record's values of each keyword field: its tags, its rule numbers, and the claims it
+    links to (either polarity: a ruling denying a claim is about it too)."""
+    return {"tags": record.tags, "rules": record.rules, "claims": tuple(link.claim for link in record.links)}
 
 
 def indexed_langs(record: Ruling) -> tuple[str, ...]:

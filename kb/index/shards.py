@@ -24,6 +24,7 @@ from kb.index.schema import (
     LeanCodec,
     document,
     indexed_langs,
+    keyword_values,
     schema,
 )
 from kb.records import Ruling, text_key
@@ -58,7 +59,7 @@ def write_shard(path: Path, items: Iterable[tuple[Ruling, dict | None]]) -> int:
         line = json.dumps(record.to_dict(), ensure_ascii=False).encode("utf-8") + b"\n"
         records.write(line)
         starts.append(starts[-1] + len(line))
-        for field, values in (("tags", record.tags), ("rules", record.rules)):
+        for field, values in keyword_values(record).items():
             docs, codes, names = keywords[field]
             for value in dict.fromkeys(values):
                 docs.append(docnum)

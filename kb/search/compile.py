@@ -40,6 +40,7 @@ class Built:
     strict_text: str = ""  # the strict part, as query syntax
     corrections: dict = field(default_factory=dict)  # typed word -> the word searched instead
     feedback: tuple = ()  # the words of the first results searched too (kb.search.feedback), once run
+    claims: tuple = ()  # the claims the question reads as, their rulings ranked up (kb.search.claims), once run
 
     def explain(self) -> str:
         lines = [f"query:  {self.text}", f"parsed: {self.tree}", f"strict: {self.strict_text or '(none)'}"]
@@ -56,6 +57,12 @@ class Built:
             lines.append(f"feedback: the heaviest words of the first {FIRST} results, searched too "
                          f"(together worth {WEIGHT:g} × the best score), by share:")
             lines += [f"    {expansion}" for expansion in self.feedback]
+        if self.claims:
+            from kb.search.claims import WEIGHT
+
+            lines.append(f"claims: the question read as these claims; their rulings get the probability × {WEIGHT:g} "
+                         "× the best score:")
+            lines += [f"    {reading}" for reading in self.claims]
         lines += [f"note:   {note}" for note in self.notes]
         return "\n".join(lines)
 

@@ -6,6 +6,7 @@ parameters and the help all come from these rows.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from datetime import date, datetime, time
 from typing import Callable
@@ -80,6 +81,21 @@ def _compile_tag(builder, value: str, pos: int) -> wq.Query:
     return wq.Term("tags", builder.resolve_tag(value, pos))
 
 
+def _claim(value: str) -> str:
+    """A registered claim's id; a misspelt one says which ids are near."""
+    from kb.checks.registration import registry
+
+    claims = registry()
+    if value not in claims:
+        near = difflib.get_close_matches(value, list(claims), n=3, cutoff=0.5)
+        raise ValueError(f"unknown claim {value!r}" + (f"; did you mean {', '.join(near)}?" if near else ""))
+    return value
+
+
+def _compile_claim(builder, value: str, pos: int) -> wq.Query:
+    return wq.Term("claims", value)
+
+
 def _compile_lang(builder, value: str, pos: int) -> wq.Query:
     return wq.Term("lang", value)
 
@@ -151,6 +167,8 @@ FIELDS: dict[str, QueryField] = {
                    _compile_card),
         QueryField("tag", "a tag by id or by any of its forms (see kb tags)", "tag:battibaleno", str, _compile_tag),
         QueryField("lang", "the language of the ruling: it or en", "lang:it", _lang, _compile_lang),
+        QueryField("claim", "the rulings linked to a claim (its id, as kb check takes), stating or denying it",
+                   "claim:goad.duration", _claim, _compile_claim),
         QueryField("rule", "a Comprehensive Rules number and its subrules", "rule:702.61", _rule, _compile_rule),
         QueryField("date", "dates and ranges: 2019..2021, 2021-03, ..2020, 2020.., 19/03/2021", "date:2019..2021",
                    _date, _compile_date, _show_date),
@@ -158,6 +176,11 @@ FIELDS: dict[str, QueryField] = {
                    're:"can.t be countered"', _regex, _compile_regex, _show_regex),
     )
 }  # fmt: skip
+
+def field_names() -> str:
+    """The fields as a query writes them, for help texts: ``card:, tag:, …``."""
+    return ", ".join(f"{name}:" for name in FIELDS)
+
 
 # Search options (``kb search --since``, ``?since=``) as fields: option → (field, value maker).
 OPTIONS: dict[str, tuple[str, Callable]] = {

@@ -13,6 +13,7 @@ from typing import Mapping
 
 from kb.errors import BadParameter
 from kb.export.formats import FORMATS
+from kb.search.fields import field_names
 
 MAX_LIMIT = 100
 MAX_OFFSET = 100_000
@@ -102,7 +103,7 @@ FILTERS = (
 )  # fmt: skip
 QUERY = Param(
     "q",
-    "The query: words, \"phrases\", card:, tag:, lang:, rule:, date:2019..2021, -negation, OR.",
+    f"The query: words, \"phrases\", {field_names()} -negation, OR.",
     required=True,
     example="split second",
 )

@@ -1,0 +1,89 @@
+"""Questions read as claims: a question that asks what a registered claim states ranks the rulings
+linked to that claim up, whatever words and language they are written in.
+
+The claim classifier (kb.checks.classifier, learned from every claim's statements, paraphrases and
+denials in both languages) reads a question's free words as it reads a ruling; each claim it
+gives ``LEAST`` or more (its two polarities summed: a question asks whether, it doesn't assert),
+at most ``MOST`` of them, adds its probability × ``WEIGHT`` × the best score so far to every ruling
+linked to it (the index keeps each ruling's claims, kb.index.schema.keyword_values). A ruling
+linked to the claim that no typed word matched joins the results, if it passes the query's
+strict part. "can i suspend a sorcery during my opponent's turn?" reads as
+``suspend.when_could_cast`` and brings "You can exile a card in your hand using suspend any time
+you could cast that card" to the first page.
+
+Questions only (``MIN_WORDS`` free words or more, as for feedback): a query of a word or two asks
+for those words.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from kb.checks.classifier import shipped
+from kb.checks.meaning import reading, windows
+from kb.search.execute import Executor, Match
+from kb.search.fields import FIELDS
+from kb.text import language
+
+LEAST = 0.2  # the least probability of a claim that ranks its rulings up (dev half of bench/relevance.py)
+MOST = 2  # claims read in one question, at most
+WEIGHT = 1.0  # a claim read for sure adds this share of the best score to its rulings
+MIN_WORDS = 3  # free words from which a query is a question
+
+
+@dataclass(frozen=True)
+class ClaimReading:
+    claim: str
+    probability: float
+
+    def __str__(self) -> str:
+        return f"claim:{self.claim} ×{self.probability:.2f}"
+
+
+_FIELD = re.compile(rf"(?<![\w-])-?(?:{'|'.join(FIELDS)}):(?:\"[^\"]*\"|\S+)", re.IGNORECASE)
+
+
+def question_text(query: str) -> str:
+    """A query as a sentence: its fields (``tag:goad``, ``card:"…"``) left out, the rest as typed
+    (the question's function words and negations help tell one claim from another)."""
+    return " ".join(_FIELD.sub(" ", query).split())
+
+
+def read_claims(words: str) -> tuple[ClaimReading, ...]:
+    """The claims a question's free words ask about, likeliest first (none without a classifier)."""
+    classifier = shipped()
+    if classifier is None or not words.strip():
+        return ()
+    claims = frozenset(claim for claim, _ in classifier.classes if claim)
+    lang = language.detect(words, None).lang
+    best: dict[tuple[str, int], float] = {}
+    for window in windows(reading(words, lang)):
+        for label, chance in classifier.probabilities(window, claims).items():
+            best[label] = max(best.get(label, 0.0), chance)
+    total: dict[str, float] = {}
+    for (claim, _), chance in best.items():
+        total[claim] = total.get(claim, 0.0) + chance
+    found = sorted((ClaimReading(c, round(p, 3)) for c, p in total.items() if p >= LEAST), key=lambda r: (-r.probability, r.claim))
+    return tuple(found[:MOST])
+
+
+def boost(executor: Executor, match: Match, strict: Match | None, words: str, count: int) -> tuple[Match, tuple[ClaimReading, ...]]:
+    """``match`` with the rulings of the claims a question reads as ranked up (see the module doc),
+    and those claims; ``strict``: the query's strict part (None: none); ``count``: its free words."""
+    if match.score is None or count < MIN_WORDS:
+        return match, ()
+    best = float(match.score.max(initial=0.0))
+    found = read_claims(words) if best > 0 else ()
+    if not found:
+        return match, ()
+    mask, score = match.mask.copy(), match.score.copy()
+    allowed = executor.alive if strict is None else strict.mask
+    for each in found:
+        ids, _ = executor.reader.postings("claims", each.claim)
+        ids = ids[allowed[ids]]
+        mask[ids] = True
+        score[ids] += np.float32(WEIGHT * each.probability * best)
+    return Match(mask, score), found
