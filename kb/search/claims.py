@@ -2,7 +2,7 @@
 linked to that claim up, whatever words and language they are written in.
 
 The claim classifier (kb.checks.classifier, learned from every claim's statements, paraphrases and
-denials in both languages) reads a question's free words as it reads a ruling; each claim it
+denials in both languages) reads a question (the query without its fields) as it reads a ruling; each claim it
 gives ``LEAST`` or more (its two polarities summed: a question asks whether, it doesn't assert),
 at most ``MOST`` of them, adds its probability × ``WEIGHT`` × the best score so far to every ruling
 linked to it (the index keeps each ruling's claims, kb.index.schema.keyword_values). A ruling
@@ -11,8 +11,8 @@ strict part. "can i suspend a sorcery during my opponent's turn?" reads as
 ``suspend.when_could_cast`` and brings "You can exile a card in your hand using suspend any time
 you could cast that card" to the first page.
 
-Questions only (``MIN_WORDS`` free words or more, as for feedback): a query of a word or two asks
-for those words.
+Questions only (as many free words as feedback needs, kb.search.feedback.MIN_CONCEPTS): a
+query of a word or two asks for those words.
 """
 
 from __future__ import annotations
@@ -25,13 +25,13 @@ import numpy as np
 from kb.checks.classifier import shipped
 from kb.checks.meaning import reading, windows
 from kb.search.execute import Executor, Match
+from kb.search.feedback import MIN_CONCEPTS
 from kb.search.fields import FIELDS
 from kb.text import language
 
 LEAST = 0.2  # the least probability of a claim that ranks its rulings up (dev half of bench/relevance.py)
 MOST = 2  # claims read in one question, at most
 WEIGHT = 1.0  # a claim read for sure adds this share of the best score to its rulings
-MIN_WORDS = 3  # free words from which a query is a question
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,7 @@ def read_claims(words: str) -> tuple[ClaimReading, ...]:
 def boost(executor: Executor, match: Match, strict: Match | None, words: str, count: int) -> tuple[Match, tuple[ClaimReading, ...]]:
     """``match`` with the rulings of the claims a question reads as ranked up (see the module doc),
     and those claims; ``strict``: the query's strict part (None: none); ``count``: its free words."""
-    if match.score is None or count < MIN_WORDS:
+    if match.score is None or count < MIN_CONCEPTS:
         return match, ()
     best = float(match.score.max(initial=0.0))
     found = read_claims(words) if best > 0 else ()
