@@ -51,7 +51,7 @@ ORIGINAL = {
     "sudden": control.sudden_substitution, "apnap": s.apnap, "timing_allows": priority.timing_allows,
     "copy_permanent": casting.copy_permanent, "choose_new_targets": control.choose_new_targets,
     "turn_face_up": actions.turn_face_up, "become": entering.become, "entered": entering.entered,
-    "may_special": priority.may_special, "scry": library.scry,
+    "may_special": priority.may_special, "scry": library.scry, "search": library.search,
 }
 
 
@@ -519,6 +519,28 @@ def _scry_keeps_one_on_top(state, player, count, top=None, bottom=()):
     return ORIGINAL["scry"](state, player, count, top, bottom)
 
 
+def _face_up_only_on_your_turn(state, player, oid):
+    if state.active != player:
+        raise s.IllegalAction("only during your own turn")
+    return ORIGINAL["turn_face_up"](state, player, oid)
+
+
+def _turning_face_up_enters(state, player, oid):
+    return s.to_priority(entering.entered(ORIGINAL["turn_face_up"](state, player, oid), oid))
+
+
+def _search_must_find_what_it_can(state, player, found, quality=None, count=1):
+    there = [c for c in library.library(state, player) if quality is None or quality in s.get(state, c).types]
+    if len(found) < min(count, len(there)):
+        raise s.IllegalAction("what is there must be found")
+    return ORIGINAL["search"](state, player, found, quality, count)
+
+
+def _search_may_find_nothing(state, player, found, quality=None, count=1):
+    return ORIGINAL["search"](state, player, found, quality or "", count) if not found else \
+        ORIGINAL["search"](state, player, found, quality, count)
+
+
 def _suspended_targets_nothing(state, item, args, choices):
     return ORIGINAL["suspend_cast"](state, item, args, {k: v for k, v in choices.items() if k != "targets"})
 
@@ -624,6 +646,14 @@ MUTANTS = {
     "a foretold card cast the same turn": (casting, "foretold_before", lambda state, card: card.face_down),
     "scry in the order seen": (library, "scry", _scry_in_the_order_seen),
     "scry keeps one card on top": (library, "scry", _scry_keeps_one_on_top),
+    "face up only on your own turn": (actions, "turn_face_up", _face_up_only_on_your_turn),
+    "turning face up is entering": (actions, "turn_face_up", _turning_face_up_enters),
+    "time counters in exile are suspended": (actions, "suspended", lambda card: card.zone == s.EXILE
+                                             and card.counter("time") > 0),
+    "a card with suspend in exile is suspended": (actions, "suspended", lambda card: card.zone == s.EXILE
+                                                  and card.keyword_cost("suspend") is not None),
+    "a search finds what it can": (library, "search", _search_must_find_what_it_can),
+    "a search may always find nothing": (library, "search", _search_may_find_nothing),
 }
 
 

@@ -42,6 +42,7 @@ ITALIAN_TERMS = {  # the printed Italian terms each mechanic's Italian statement
     "convoke": "convoca", "delve": "esumare", "storm": "tempesta", "cycling": "cicl", "flashback": "flashback",
     "rebound": "ripresa", "kicker": "potenzia", "heroic": "eroismo", "energy": "energia", "devoid": "vacuità", "devotion": "devozione",
     "summoning_sickness": "debolezza da evocazione", "face_down": "a faccia in", "landfall": "terraferma", "foretell": "predire", "scry": "profetizz",
+    "search": "rassegna",
 }
 
 
@@ -130,6 +131,8 @@ def test_phrasings_come_from_real_rulings(claim_id):
             assert any(phrasing in text for text in texts[lang]), f"{claim_id}: not in any {lang} ruling: {phrasing!r}"
     for ruling in get(claim_id).rulings:
         assert ruling in texts["en"], f"{claim_id}: not an official ruling: {ruling!r}"
+    for ruling in get(claim_id).near_misses:
+        assert ruling in texts["en"], f"{claim_id}: a near miss that is not an official ruling: {ruling!r}"
 
 
 @pytest.mark.parametrize("claim_id", [c for c in IDS if get(c).rulings])
@@ -140,6 +143,18 @@ def test_labelled_rulings_link_to_their_claim(claim_id):
         tags = vocabulary().tags_of(text, ("en",))
         links = {found.claim: found.polarity for found in link(text, "en", tags)}
         assert links.get(claim_id) == "asserts", f"{claim_id}: {text!r} -> {links}"
+
+
+@pytest.mark.parametrize("claim_id", [c for c in IDS if get(c).near_misses])
+def test_near_misses_link_to_no_claim_they_were_read_as(claim_id):
+    """An official ruling worded like a claim that states something else ("As a special action,
+    you may turn a face-down conspiracy face up", against turning a permanent face up) is kept
+    as a near miss: it doesn't link to the claim, and neither would a ruling worded like it."""
+    claim = get(claim_id)
+    assert not set(claim.near_misses) & set(claim.rulings)
+    for text in claim.near_misses:
+        links = {found.claim for found in link(text, "en", vocabulary().tags_of(text, ("en",)))}
+        assert claim_id not in links, f"{claim_id}: its near miss {text!r} links to it"
 
 
 @pytest.mark.parametrize("claim_id", IDS)

@@ -59,3 +59,25 @@ def test_a_permanent_that_becomes_a_land_enters_nothing():
     assert s.get(st, "Grizzly Bears").types == ("creature", "land") and st.pending == ()
     with pytest.raises(IllegalAction, match="^Forest is not a permanent$"):
         entering.become(game({"card": "Forest"}), "Forest", "creature")
+
+
+@pytest.mark.parametrize(
+    "row, triggered",
+    [
+        ({"card": "Mulldrifter", "zone": "graveyard"}, ["draw two (Mulldrifter)"]),
+        ({"card": "Ponyback Brigade", "zone": "hand"}, ["Ponyback Brigade enters (Ponyback Brigade)"]),
+        ({"card": "Grizzly Bears", "zone": "hand"}, []),
+    ],
+)  # fmt: skip
+def test_a_permanent_entering_triggers_its_own_enters_abilities(row, triggered):
+    st = entering.put_onto_battlefield(state({"objects": [row]}), row["card"])
+    assert [a.id for a in st.pending] == triggered
+
+
+@pytest.mark.parametrize("face_down, triggered", [(False, ["draw two (Mulldrifter)"]), (True, [])])
+def test_a_permanent_spell_resolving_enters(face_down, triggered):
+    from kb.checks.model import stack
+
+    st = stack.resolve(state({"objects": [{"card": "Mulldrifter", "zone": "stack", "face_down": face_down}]}))
+    assert s.zone_of(st, "Mulldrifter") == "battlefield"
+    assert list(st.stack) == triggered  # put on the stack as a player receives priority

@@ -1,4 +1,4 @@
-"""A library's order, top first (401.1), and scry (701.22a)."""
+"""A library's order, top first (401.1), scry (701.22a) and search (701.23)."""
 
 from __future__ import annotations
 
@@ -56,3 +56,32 @@ def test_reorder_keeps_the_other_objects_in_place():
     st = library.reorder(game(), "A", ("Four", "Three", "Two", "One"))
     assert [o.id for o in st.objects] == ["Four", "Grizzly Bears", "Three", "Theirs", "Two", "One"]
     assert s.get(st, "Four").zone == "library"
+
+
+@pytest.mark.parametrize(
+    "found, quality, count, hand, problem",
+    [
+        ((), "land", 1, [], None),  # a stated quality: nothing found is allowed, a Forest there or not (701.23b)
+        (("Two",), "land", 1, ["Two"], None),
+        (("Three", "Two"), "land", 2, ["Three", "Two"], None),
+        (("One",), "land", 1, [], "isn't a land card"),  # what is found matches the description
+        (("Two", "Three"), "land", 1, [], "at most 1"),
+        (("Theirs",), "land", 1, [], "of their library"),  # another player's library
+        (("Two", "Two"), "land", 2, [], "different"),
+        ((), None, 1, [], "must find 1"),  # "a card": one must be found (701.23d)
+        (("One",), None, 1, ["One"], None),
+        (("One",), None, 2, [], "must find 2"),
+        (("One", "Four", "Two", "Three"), None, 6, ["Four", "One", "Three", "Two"], None),  # all there are
+    ],
+)  # fmt: skip
+def test_search(found, quality, count, hand, problem):
+    if problem:
+        with pytest.raises(IllegalAction, match=problem):
+            library.search(game(), "A", found, quality, count)
+        return
+    st = library.search(game(), "A", found, quality, count)
+    assert sorted(o.id for o in s.in_zone(st, "hand", "A")) == hand
+    assert [c for c in library.library(game(), "A") if c not in found] == list(library.library(st, "A"))
+    detail = f"{len(found)} found" + (f" ({quality})" if quality else "")
+    assert [(e.kind, e.obj, e.player, e.detail) for e in st.events] == [
+        *(("move", card, "A", "library -> hand") for card in found), ("search", "", "A", detail)]

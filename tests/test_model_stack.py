@@ -198,3 +198,20 @@ def test_cycling_draws_one_card():
                             {"id": "L1", "card": "Shock", "zone": "library"}, {"id": "L2", "card": "Shock", "zone": "library"}]})
     st = stack.resolve(actions.activate(st, "A", "Hieroglyphic Illumination", "cycling"))
     assert [o.id for o in s.in_zone(st, "library", "A")] == ["L2"] and [o.id for o in s.in_zone(st, "hand", "A")] == ["L1"]
+
+
+@pytest.mark.parametrize(
+    "row, suspended",
+    [
+        ({"card": "Rift Bolt", "zone": "exile", "counters": {"time": 1}}, True),
+        ({"card": "Rift Bolt", "zone": "exile", "counters": {"time": 3}}, True),
+        ({"card": "Rift Bolt", "zone": "exile"}, False),  # no time counter
+        ({"card": "Rift Bolt", "zone": "graveyard", "counters": {"time": 1}}, False),  # not in exile
+        ({"card": "Shock", "zone": "exile", "counters": {"time": 1}}, False),  # no suspend
+        ({"card": "Rift Bolt", "zone": "exile", "counters": {"charge": 1}}, False),  # another kind of counter
+    ],
+)  # fmt: skip
+def test_a_suspended_card_is_in_exile_with_suspend_and_a_time_counter(row, suspended):
+    from kb.checks.model import actions
+
+    assert actions.suspended(s.get(state({"objects": [row]}), row["card"])) is suspended

@@ -82,7 +82,7 @@ def learn(rows: Sequence[tuple], tags: dict[str, str], texts: Sequence[str], log
     from sklearn.linear_model import LogisticRegression
 
     linker = Linker(rows, tags)
-    examples = [(features(k.sentence), (k.claim, k.polarity)) for k in linker.known]
+    examples = [(features(k.sentence), (k.claim, k.polarity) if k.claim else NONE) for k in linker.known]  # near misses: none
     examples += [(features(window), NONE) for window in negatives(texts, linker)]
     if log:
         log(f"{len(linker.known)} phrasing windows, {len(examples) - len(linker.known)} none examples")

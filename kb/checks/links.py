@@ -41,10 +41,9 @@ import numpy as np
 from kb.checks.classifier import Classifier, shipped, sure
 from kb.checks.meaning import Sentence, crossed, reading, turned_over, windows
 from kb.checks.readings import remembered
-from kb.checks.registration import ASSERTED, DENIED, gates, phrasings_of, registry
+from kb.checks.registration import ASSERTED, DENIED, NO_CLAIM, gates, phrasings_of, registry
 from kb.records import ASSERTS, DENIES, Link, normalize_text
 
-NO_CLAIM = ""  # the claim of known phrasings that state none (near misses): matching them best links nothing
 THRESHOLD = 0.70  # the least similarity that links (calibrated on the dev half for precision: bench/link_coverage.py --calibrate)
 DENY_THRESHOLD = 0.8  # the least similarity of a reading that turns a phrasing over (a false alarm costs a true ruling)
 DENY_MARGIN = 0.1  # how much better such a reading must match than any reading the other way
@@ -86,7 +85,7 @@ class Linker:
         self.verbatim: dict[str, set[str]] = defaultdict(set)  # a labelled official ruling's text → its claims
         for claim, polarity, text, lang, *rest in phrasings:
             weighs = rest[0] if rest else True
-            if not weighs and polarity == ASSERTED:
+            if not weighs and polarity == ASSERTED and claim != NO_CLAIM:
                 self.verbatim[normalize_text(text)].add(claim)
             for window in windows(read(text, lang)):
                 if window.content:

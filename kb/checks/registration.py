@@ -18,6 +18,7 @@ from kb.errors import UnknownCheck
 
 Check = Claim
 ASSERTED, DENIED = 1, -1  # how a known phrasing, or a ruling matched with it, reads: the claim or its opposite
+NO_CLAIM = ""  # the claim of known phrasings that state none (near misses): matching them best links nothing
 _REGISTRY: dict[str, Claim] = {}
 _LOADED: list[bool] = []
 
@@ -53,7 +54,8 @@ def get(claim_id: str) -> Claim:
 def phrasings_of(claims) -> list[tuple]:
     """(claim, polarity, text, lang[, weighs]) of every known phrasing of ``claims``: statements,
     phrasings, paraphrases and the official rulings that state them assert (the rulings don't
-    weigh), denials deny."""
+    weigh), denials deny; their near misses, official rulings worded alike that state something
+    else, are phrasings of no claim (NO_CLAIM; they don't weigh either)."""
     rows = []
     for claim in claims:
         for lang, text in claim.statement.items():
@@ -62,6 +64,7 @@ def phrasings_of(claims) -> list[tuple]:
             for lang, texts in (getattr(claim, key, None) or {}).items():
                 rows.extend((claim.id, polarity, text, lang) for text in texts)
         rows.extend((claim.id, ASSERTED, text, "en", False) for text in getattr(claim, "rulings", None) or ())
+        rows.extend((NO_CLAIM, ASSERTED, text, "en", False) for text in getattr(claim, "near_misses", None) or ())
     return rows
 
 

@@ -14,6 +14,8 @@ One YAML file per mechanic (``goad.yaml``, ``split_second.yaml``, ...) holds a l
                                              # worded like one of them denies the claim
       rulings: [...]                         # official English rulings that state it, each
                                              # labelled by two reviewers (matched by the linker)
+      near_misses: [...]                     # official English rulings worded like it that state
+                                             # something else (a ruling matching one best links nothing)
       scenarios: [{name, given, do, expect}] # see kb.checks.claims.scenario
 
 ``load()`` reads them all; ``evaluate(claim)`` runs its scenarios into a ``Verdict``. Card
@@ -34,9 +36,10 @@ from kb.text import yaml_data
 
 FILES = ("goad", "split_second", "madness", "exchange", "cost", "mana_value", "mana_ability", "flashback",
          "storm", "cycling", "delve", "convoke", "suspend", "rebound", "kicker", "heroic", "energy", "devoid", "devotion",
-         "summoning_sickness", "face_down", "landfall", "foretell", "scry")
+         "summoning_sickness", "face_down", "landfall", "foretell", "scry", "search")
 ID = re.compile(r"^[a-z][a-z_]*\.[a-z][a-z0-9_]*$")
-KEYS = {"id", "title", "statement", "rules", "tags", "phrasings", "paraphrases", "denials", "rulings", "scenarios"}
+KEYS = {"id", "title", "statement", "rules", "tags", "phrasings", "paraphrases", "denials", "rulings", "near_misses",
+        "scenarios"}
 WORDINGS = ("phrasings", "paraphrases", "denials")  # {lang: [text, ...]} each
 
 
@@ -66,6 +69,7 @@ class Claim:
     rulings: tuple[str, ...] = ()  # official English rulings that state it (see the module doc)
     paraphrases: dict = field(default_factory=dict)  # {"en": [...], "it": [...]}: true, written for the linker
     denials: dict = field(default_factory=dict)  # {"en": [...], "it": [...]}: false, its opposite
+    near_misses: tuple[str, ...] = ()  # official English rulings worded like it that state something else
 
     @property
     def claim(self) -> str:
@@ -124,7 +128,7 @@ def parse(data: Mapping, source: str = "claims") -> Claim:
     return Claim(claim_id, str(data.get("title", "")), tuple(str(r) for r in data["rules"]),
                  tuple(data.get("tags") or ()), dict(data.get("statement") or {}), wordings["phrasings"],
                  tuple(cases), tuple(str(text) for text in data.get("rulings") or ()),
-                 wordings["paraphrases"], wordings["denials"])
+                 wordings["paraphrases"], wordings["denials"], tuple(str(text) for text in data.get("near_misses") or ()))
 
 
 def _wordings(data: Mapping, key: str, where: str) -> dict[str, list[str]]:

@@ -68,6 +68,7 @@ QUERIES: dict[str, tuple[str, Callable[[State, dict], Any]]] = {
     "controller": ("object", lambda st, a: s.controller_of(st, a["object"])),
     "tapped": ("object", lambda st, a: s.get(st, a["object"]).tapped),
     "face_down": ("object", lambda st, a: s.get(st, a["object"]).face_down),
+    "suspended": ("object", lambda st, a: actions.suspended(s.get(st, a["object"]))),
     "keywords": ("object", lambda st, a: sorted(colors.keywords_of(st, a["object"]))),
     "colors": ("object", lambda st, a: list(colors.color_of(st, a["object"]))),
     "devotion": ("player", lambda st, a: colors.devotion(st, a["player"], tuple(a["colors"]))),

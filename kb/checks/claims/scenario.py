@@ -135,6 +135,8 @@ ACTIONS: dict[str, tuple[str, Callable[[State, dict], State]]] = {
     "scry": ("count", lambda st, a: library.scry(st, a.get("player", st.active), int(a["count"]), _many(a["top"]) if "top" in a
                                                  else None, _many(a.get("bottom")))),
     "foretell": ("card", lambda st, a: actions.foretell(st, _owner(st, a, "card"), a["card"])),
+    "search": ("player", lambda st, a: library.search(st, a["player"], _many(a.get("found", ())), a.get("quality"),
+                                                     int(a.get("count", 1)))),
     "lose_abilities": ("object", _lose_abilities),
 }
 

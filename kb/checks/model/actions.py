@@ -100,6 +100,11 @@ def turn_face_up(state: State, player: str, oid: str) -> State:
     return s.to_priority(state)
 
 
+def suspended(card: Obj) -> bool:
+    """702.62b: a card is suspended while it is in exile, has suspend and has a time counter."""
+    return card.zone == EXILE and card.keyword_cost("suspend") is not None and card.counter("time") > 0
+
+
 def suspend(state: State, player: str, oid: str) -> State:
     """702.62a: exile a card with suspend from your hand, face up with N time counters, if you
     could begin to cast it now; a special action: nothing goes on the stack (116.2f)."""

@@ -1,6 +1,9 @@
 """Permanents entering the battlefield (603.6a), and lands played (305.1).
 
-A land enters the battlefield under a player's control when they play it (a special action at
+A permanent that enters the battlefield (a permanent spell resolving, or put there by an effect)
+triggers its own abilities that trigger when it enters ("when this creature enters", 603.6a),
+unless it enters face down: a face-down permanent has no abilities (708.2). Turning a permanent
+face up is no entering: it was on the battlefield already (708.8). A land enters the battlefield under a player's control when they play it (a special action at
 sorcery speed, 116.2a) or when a spell or ability puts it there; either way, each landfall ability
 of the permanents that player controls triggers ("whenever a land enters the battlefield under
 your control", 207.2c). A permanent already on the battlefield that becomes a land, or a
@@ -20,6 +23,7 @@ from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import BATTLEFIELD, HAND, Event, State
 
 LANDFALL = "landfall"
+ENTERS = "enters"
 
 
 def put_onto_battlefield(state: State, oid: str, controller: Optional[str] = None) -> State:
@@ -28,11 +32,15 @@ def put_onto_battlefield(state: State, oid: str, controller: Optional[str] = Non
 
 
 def entered(state: State, oid: str) -> State:
-    """A land that entered: each landfall ability of its controller's permanents triggers."""
+    """A permanent that entered: its own enters abilities trigger, unless it is face down; a land:
+    each landfall ability of its controller's permanents triggers too."""
     land = s.get(state, oid)
+    player = s.controller_of(state, oid)
+    for ability in () if land.face_down else land.abilities:
+        if ability.on == ENTERS:
+            state = s.trigger(state, s.ability(f"{ability.name} ({oid})", player, oid, ability.effect))
     if "land" not in land.types:
         return state
-    player = s.controller_of(state, oid)
     for watcher in s.in_zone(state, BATTLEFIELD, player):
         for ability in watcher.abilities:
             if ability.on == LANDFALL:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from kb.checks.model import entering
 from kb.checks.model import state as s
 from kb.checks.model.casting import FLASHBACK
 from kb.checks.model.errors import IllegalAction
@@ -49,11 +50,13 @@ def leave_stack(state: State, oid: str, resolved: bool) -> State:
         return s.remove(state, oid)
     if item.kind == s.COPY:
         if resolved and item.permanent_card:  # 608.3f
-            return s.move(state, oid, BATTLEFIELD, controller=s.controller_of(state, oid), kind=s.TOKEN)
+            return entering.entered(s.move(state, oid, BATTLEFIELD, controller=s.controller_of(state, oid), kind=s.TOKEN), oid)
         return s.remove(state, oid)  # 707.10a
     zone = destination(item, resolved)
     controller = s.controller_of(state, oid)
     state = s.move(state, oid, zone, controller=controller, face_down=item.face_down and zone == BATTLEFIELD)
+    if zone == BATTLEFIELD:
+        state = entering.entered(state, oid)
     if resolved and zone == EXILE and rebound_applies(item) and not flashback_exiles(item):
         state = replace(state, delayed=state.delayed + (
             Delayed(f"rebound trigger of {oid}", controller, oid, (("rebound_cast", {"card": oid}),)),))

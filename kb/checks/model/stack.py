@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Mapping, Optional
 
-from kb.checks.model import combat, control, effects, leaving, priority
+from kb.checks.model import actions, combat, control, effects, leaving, priority
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import BATTLEFIELD, EXILE, STACK, STEPS, Event, Obj, State
@@ -87,7 +87,7 @@ def pass_turn(state: State) -> State:
 def upkeep(state: State) -> State:
     """Beginning of upkeep: suspend removes a time counter (702.62a), rebound's delayed triggers."""
     for card in s.in_zone(state, EXILE, state.active):
-        if card.keyword_cost("suspend") is not None and card.counter("time") > 0:
+        if actions.suspended(card):
             state = s.trigger(state, s.ability(f"suspend counter trigger of {card.id}", card.owner, card.id,
                                                (("suspend_tick", {"card": card.id}),)))
     waiting = []
