@@ -70,8 +70,10 @@ def test_a_permanent_that_becomes_a_land_enters_nothing():
     ],
 )  # fmt: skip
 def test_a_permanent_entering_triggers_its_own_enters_abilities(row, triggered):
-    st = entering.put_onto_battlefield(state({"objects": [row]}), row["card"])
+    st = entering.put_onto_battlefield(state({"objects": [row], "players": ["A", "B"]}), row["card"], "B")
     assert [a.id for a in st.pending] == triggered
+    for waiting in st.pending:  # its controller's, from it, doing what the card says
+        assert (waiting.owner, waiting.controller, waiting.source, waiting.effect) == ("B", "B", row["card"], (("nothing", {}),))
 
 
 @pytest.mark.parametrize("face_down, triggered", [(False, ["draw two (Mulldrifter)"]), (True, [])])

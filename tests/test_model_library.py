@@ -85,3 +85,32 @@ def test_search(found, quality, count, hand, problem):
     detail = f"{len(found)} found" + (f" ({quality})" if quality else "")
     assert [(e.kind, e.obj, e.player, e.detail) for e in st.events] == [
         *(("move", card, "A", "library -> hand") for card in found), ("search", "", "A", detail)]
+
+
+def test_a_search_is_for_one_card_unless_told():
+    assert [o.id for o in s.in_zone(library.search(game(), "A", ["Two"]), "hand", "A")] == ["Two"]
+    with pytest.raises(IllegalAction, match="at most 1 "):
+        library.search(game(), "A", ["Two", "Three"])
+    with pytest.raises(IllegalAction, match="must find 1 "):
+        library.search(game(), "A", [])
+
+
+@pytest.mark.parametrize(
+    "found, quality, message",
+    [
+        (("Two", "Three"), "land", "A finds Two, Three: at most 1 different card(s) of their library (701.23a)"),
+        ((), None, "searching for 1 card(s) with no stated quality, A must find 1 (701.23d)"),
+        (("Theirs",), None, "A finds Theirs: at most 1 different card(s) of their library (701.23a)"),
+        (("One", "Four"), "land", "A finds One, Four: at most 1 different card(s) of their library (701.23a)"),
+    ],
+)  # fmt: skip
+def test_search_errors_say_what_was_found_and_the_rule(found, quality, message):
+    with pytest.raises(IllegalAction) as caught:
+        library.search(game(), "A", found, quality)
+    assert str(caught.value) == message
+
+
+def test_a_search_finding_the_wrong_cards_names_them():
+    with pytest.raises(IllegalAction) as caught:
+        library.search(game(), "A", ("One", "Four"), "land", 2)
+    assert str(caught.value) == "One, Four isn't a land card: what a search finds matches the description (701.23a)"

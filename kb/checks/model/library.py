@@ -57,7 +57,7 @@ def search(state: State, player: str, found: Sequence[str], quality: Optional[st
     cards = library(state, player)
     chosen = tuple(found)
     if len(set(chosen)) != len(chosen) or any(c not in cards for c in chosen) or len(chosen) > count:
-        raise IllegalAction(f"{player} finds {', '.join(chosen) or 'nothing'}: at most {count} different card(s) of "
+        raise IllegalAction(f"{player} finds {', '.join(chosen)}: at most {count} different card(s) of "
                             "their library (701.23a)")
     if quality is not None:
         wrong = [c for c in chosen if quality not in s.get(state, c).types]
