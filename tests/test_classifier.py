@@ -218,3 +218,24 @@ def test_the_learner_learns_claims_from_their_phrasings_and_none_from_other_ruli
     (sentence,) = reading("The exchange of control lasts for the rest of the game.", "en")
     chances = model.probabilities(sentence, frozenset({"goad.stays", "exchange.lasts"}))
     assert max(chances, key=chances.get) == ("exchange.lasts", 1)
+
+
+@pytest.mark.parametrize(
+    "text, lang, has, lacks",
+    [
+        ("The triggered ability resolves before you draw from the cycling ability.", "en", "trigger<draw", "draw<trigger"),
+        ("Renewed Faith's cycling draw resolves before its 2-life trigger.", "en", "draw<trigger", "trigger<draw"),
+        ("You draw after the trigger resolves.", "en", "trigger<draw", "draw<trigger"),  # "after": the other way round
+        ("Le abilità innescate si risolvono prima che tu peschi.", "it", "trigger<draw", "draw<trigger"),
+        ("Peschi dopo che l'abilità innescata si è risolta.", "it", "trigger<draw", "draw<trigger"),
+        ("The trigger resolves and you draw a card.", "en", None, "trigger<draw"),  # no order word: no order
+    ],
+)  # fmt: skip
+def test_what_comes_first_is_a_feature(text, lang, has, lacks):
+    from kb.checks.classifier import order
+    from kb.checks.meaning import reading
+
+    found = set(features(reading(text, lang)[0]))
+    assert lacks not in found and found >= order(text, lang)
+    if has:
+        assert has in found

@@ -8,8 +8,10 @@ others and from the ordinary rulings of the same mechanics ("goad" + "attack" + 
 
 Its features are a sentence's language-neutral content (kb.checks.meaning: English terms, the
 lexicon's translations of Italian words, paraphrase groups), ``#neg`` when the sentence holds an
-odd number of negations, and ``¬term`` for the terms of each negated clause (what the negation
-is about). Each feature weighs its idf; a sentence's vector has length 1. The classes are every
+odd number of negations, ``¬term`` for the terms of each negated clause (what the negation
+is about), and ``a<b`` for a term said before an order word and one said after it ("the
+trigger resolves before the draw": ``trigger<draw``; "after" and "dopo" the other way round),
+which tells "the trigger resolves before the draw" from "the draw resolves before the trigger". Each feature weighs its idf; a sentence's vector has length 1. The classes are every
 (claim, polarity) pair (asserting it, or denying it as a false ruling would) and ``none``;
 probabilities are a softmax over the classes of the claims a ruling's tags allow, and ``none``.
 
@@ -23,17 +25,22 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from functools import lru_cache
 from importlib import resources
 from typing import Iterable
 
 import numpy as np
 
-from kb.checks.meaning import Sentence
+from kb.checks.meaning import Sentence, content
 from kb.errors import ParseError
 
 NEGATED = "#neg"  # the feature of a sentence with an odd number of negations
 NOT = "¬"  # the mark of a term in a negated clause
+BEFORE = "<"  # between a term said before an order word and one said after it
+ORDER = {"en": re.compile(r"\b(before|after|then|first)\b", re.IGNORECASE),
+         "it": re.compile(r"\b(prima|dopo|poi)\b", re.IGNORECASE)}  # fmt: skip
+AFTER = frozenset({"after", "dopo"})  # order words that put what follows them first
 NONE = ("", 0)  # the class of a sentence that states no claim
 FILE = "vocab/claim_classifier.json"
 
@@ -47,7 +54,20 @@ def features(sentence: Sentence) -> frozenset[str]:
         for clause in sentence.clauses:
             if clause.negated:
                 found.update(NOT + term for term in clause.content)
+        found.update(order(sentence.text, sentence.lang))
     return frozenset(found)
+
+
+def order(text: str, lang: str) -> set[str]:
+    """``a<b`` for the terms said before a sentence's first order word and those after it (the
+    other way round after "after"), paraphrase groups left out."""
+    found = ORDER.get(lang, ORDER["en"]).search(text)
+    if found is None:
+        return set()
+    first, then = content(text[: found.start()], lang), content(text[found.end() :], lang)
+    if found.group(1).lower() in AFTER:
+        first, then = then, first
+    return {f"{a}{BEFORE}{b}" for a in first for b in then if a != b and not a.startswith("pg:") and not b.startswith("pg:")}
 
 
 class Classifier:

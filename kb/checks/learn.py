@@ -30,7 +30,7 @@ from typing import Sequence
 
 import numpy as np
 
-from kb.checks.classifier import NONE, Classifier, features
+from kb.checks.classifier import BEFORE, NONE, Classifier, features
 from kb.checks.links import Linker
 from kb.checks.registration import gates, phrasings_of
 from kb.checks.meaning import reading, windows
@@ -92,7 +92,8 @@ def learn(rows: Sequence[tuple], tags: dict[str, str], texts: Sequence[str], log
     for found, _ in examples:
         for feature in found:
             counts[feature] = counts.get(feature, 0) + 1
-    idf = {f: math.log(len(examples) / (1 + n)) + 1.0 for f, n in sorted(counts.items())}
+    # an order of two terms (``a<b``) that one example alone says is that sentence's, not a pattern
+    idf = {f: math.log(len(examples) / (1 + n)) + 1.0 for f, n in sorted(counts.items()) if n > 1 or BEFORE not in f}
     model = Classifier(classes, idf, {}, [0.0] * len(classes))
     matrix = np.zeros((len(examples), len(idf)))
     for k, (found, _) in enumerate(examples):
