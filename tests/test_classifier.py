@@ -239,3 +239,17 @@ def test_what_comes_first_is_a_feature(text, lang, has, lacks):
     assert lacks not in found and found >= order(text, lang)
     if has:
         assert has in found
+
+
+def test_a_gzipped_classifier_loads_as_its_json_and_a_damaged_one_is_an_error(tmp_path):
+    from kb.checks.classifier import compress
+
+    text = shipped().to_json()
+    path = tmp_path / "claim_classifier.json.gz"
+    path.write_bytes(compress(text))
+    assert compress(text) == path.read_bytes()  # the same JSON, the same bytes
+    assert load(path).to_json() == text
+    path.write_bytes(compress(text)[:200])  # cut short
+    with pytest.raises(ParseError) as caught:
+        load(path)
+    assert caught.value.path == str(path) and caught.value.line == 1 and "not a gzipped claim classifier" in str(caught.value)

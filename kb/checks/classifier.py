@@ -17,12 +17,13 @@ probabilities are a softmax over the classes of the claims a ruling's tags allow
 
 The weights are learned by ``python -m kb.checks.learn`` (multinomial logistic regression over the
 claims' phrasings, and sentences of real rulings of the same mechanics that are near no phrasing
-as ``none``) and shipped as kb/vocab/claim_classifier.json, with a checksum of the phrasings they
+as ``none``) and shipped as kb/vocab/claim_classifier.json.gz (JSON, gzipped), with a checksum of the phrasings they
 were learned from (a test says when a claim's phrasings changed since).
 """
 
 from __future__ import annotations
 
+import gzip
 import json
 import math
 import re
@@ -42,7 +43,8 @@ ORDER = {"en": re.compile(r"\b(before|after|then|first)\b", re.IGNORECASE),
          "it": re.compile(r"\b(prima|dopo|poi)\b", re.IGNORECASE)}  # fmt: skip
 AFTER = frozenset({"after", "dopo"})  # order words that put what follows them first
 NONE = ("", 0)  # the class of a sentence that states no claim
-FILE = "vocab/claim_classifier.json"
+FILE = "vocab/claim_classifier.json.gz"
+GZIP_MAGIC = b"\x1f\x8b"
 
 
 def features(sentence: Sentence) -> frozenset[str]:
@@ -153,11 +155,23 @@ def sure(classifier, windows: Iterable[Sentence], claims: frozenset[str], least:
     return claim, polarity, total[claim], best[(claim, polarity)]
 
 
+def compress(text: str) -> bytes:
+    """The classifier's JSON as it is shipped: gzipped, the same bytes for the same JSON (no time
+    in the header)."""
+    return gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0)
+
+
 def load(path) -> Classifier:
-    """The classifier of a JSON file (``Classifier.to_json``); a damaged one is a ParseError
-    naming the file and line."""
+    """The classifier of a JSON file (``Classifier.to_json``), gzipped or not; a damaged one is a
+    ParseError naming the file and line."""
     try:
-        return Classifier.from_json(path.read_text(encoding="utf-8"))
+        data = path.read_bytes()
+        if data[:2] == GZIP_MAGIC:
+            data = gzip.decompress(data)
+    except (OSError, EOFError) as err:
+        raise ParseError(str(path), 1, f"not a gzipped claim classifier ({err})") from None
+    try:
+        return Classifier.from_json(data.decode("utf-8"))
     except json.JSONDecodeError as err:
         raise ParseError(str(path), err.lineno, f"not JSON: {err.msg}") from None
     except (UnicodeDecodeError, KeyError, TypeError, ValueError, IndexError, AttributeError) as err:

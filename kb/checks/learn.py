@@ -1,6 +1,6 @@
 """Learn the claim classifier (kb.checks.classifier) from the claims' phrasings and real rulings.
 
-    python -m kb.checks.learn /work/shared/corpus --out kb/vocab/claim_classifier.json
+    python -m kb.checks.learn /work/shared/corpus --out kb/vocab/claim_classifier.json.gz
 
 Needs the ``learn`` extra (scikit-learn). Examples:
 
@@ -30,7 +30,7 @@ from typing import Sequence
 
 import numpy as np
 
-from kb.checks.classifier import BEFORE, NONE, Classifier, features
+from kb.checks.classifier import BEFORE, NONE, Classifier, compress, features
 from kb.checks.links import Linker
 from kb.checks.registration import gates, phrasings_of
 from kb.checks.meaning import reading, windows
@@ -110,7 +110,8 @@ def learn(rows: Sequence[tuple], tags: dict[str, str], texts: Sequence[str], log
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m kb.checks.learn", description=__doc__.split("\n\n")[0])
     parser.add_argument("corpus", type=Path, help="folder with rulings_en.jsonl")
-    parser.add_argument("--out", type=Path, default=Path("kb/vocab/claim_classifier.json"), help="the JSON to write")
+    parser.add_argument("--out", type=Path, default=Path("kb/vocab/claim_classifier.json.gz"),
+                        help="the file to write (gzipped JSON; plain JSON if its name doesn't end in .gz)")
     args = parser.parse_args(argv)
     source = args.corpus / "rulings_en.jsonl"
     if not source.is_file():
@@ -119,7 +120,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     texts = [json.loads(line)["text"] for line in source.read_text(encoding="utf-8").splitlines() if line.strip()]
     rows, tags = registered_phrasings()
     model = learn(rows, tags, texts, log=lambda msg: print(msg, file=sys.stderr))
-    args.out.write_text(model.to_json() + "\n", encoding="utf-8")
+    text = model.to_json() + "\n"
+    if args.out.suffix == ".gz":
+        args.out.write_bytes(compress(text))
+    else:
+        args.out.write_text(text, encoding="utf-8")
     print(f"{len(model.classes)} classes, {len(model.idf)} features -> {args.out} "
           f"({time.perf_counter() - start:.1f} s)", file=sys.stderr)  # fmt: skip
     return 0
