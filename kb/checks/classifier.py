@@ -90,6 +90,7 @@ class Classifier:
                 self.weights[self.row[feature], int(column)] = weight
         self.bias = np.asarray(bias, dtype=np.float64)
         self.checksum = checksum
+        self.claims = frozenset(claim for claim, _ in self.classes if claim)  # the claims it learned
         self._columns: dict[frozenset, tuple[list[tuple[str, int]], np.ndarray]] = {}
 
     @classmethod
@@ -134,11 +135,9 @@ class Classifier:
         return {c: float(p) for c, p in zip(chosen, scores[:-1])}
 
 
-def sure(classifier, windows: Iterable[Sentence], claims: frozenset[str], least: float) -> tuple[str, int, float, float] | None:
-    """(claim, polarity, probability, probability of that polarity alone) of the claim
-    ``classifier`` reads in a ruling's windows when it is sure of it: the probabilities of its
-    two polarities, each at its best window, sum to ``least`` or more; the polarity is the
-    likelier of the two. None otherwise."""
+def chances(classifier, windows: Iterable[Sentence], claims: frozenset[str]) -> tuple[dict, dict[str, float]]:
+    """What ``classifier`` reads in a text's windows: (claim, polarity) → its probability at its
+    best window, and claim → its two polarities' summed."""
     best: dict[tuple[str, int], float] = {}
     for window in windows:
         for label, chance in classifier.probabilities(window, claims).items():
@@ -146,6 +145,15 @@ def sure(classifier, windows: Iterable[Sentence], claims: frozenset[str], least:
     total: dict[str, float] = {}
     for (claim, _), chance in best.items():
         total[claim] = total.get(claim, 0.0) + chance
+    return best, total
+
+
+def sure(classifier, windows: Iterable[Sentence], claims: frozenset[str], least: float) -> tuple[str, int, float, float] | None:
+    """(claim, polarity, probability, probability of that polarity alone) of the claim
+    ``classifier`` reads in a ruling's windows when it is sure of it: the probabilities of its
+    two polarities, each at its best window, sum to ``least`` or more; the polarity is the
+    likelier of the two. None otherwise."""
+    best, total = chances(classifier, windows, claims)
     if not total:
         return None
     claim = max(sorted(total), key=total.__getitem__)

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kb.checks.classifier import shipped
+from kb.checks.classifier import chances, shipped
 from kb.checks.meaning import reading, windows
 from kb.search.execute import Executor, Match
 from kb.search.feedback import MIN_CONCEPTS
@@ -57,15 +57,8 @@ def read_claims(words: str) -> tuple[ClaimReading, ...]:
     classifier = shipped()
     if classifier is None or not words.strip():
         return ()
-    claims = frozenset(claim for claim, _ in classifier.classes if claim)
     lang = language.detect(words, None).lang
-    best: dict[tuple[str, int], float] = {}
-    for window in windows(reading(words, lang)):
-        for label, chance in classifier.probabilities(window, claims).items():
-            best[label] = max(best.get(label, 0.0), chance)
-    total: dict[str, float] = {}
-    for (claim, _), chance in best.items():
-        total[claim] = total.get(claim, 0.0) + chance
+    _, total = chances(classifier, windows(reading(words, lang)), classifier.claims)
     found = sorted((ClaimReading(c, round(p, 3)) for c, p in total.items() if p >= LEAST), key=lambda r: (-r.probability, r.claim))
     return tuple(found[:MOST])
 
