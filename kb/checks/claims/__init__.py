@@ -121,14 +121,22 @@ def parse(data: Mapping, source: str = "claims") -> Claim:
     if not data.get("rules"):
         raise ScenarioError(f"{source}: {claim_id} cites no Comprehensive Rules number")
     wordings = {key: _wordings(data, key, f"{source}: {claim_id}") for key in WORDINGS}
+    rulings, near_misses = (_texts(data, key, f"{source}: {claim_id}") for key in ("rulings", "near_misses"))
     cases = []
     for n, case in enumerate(data.get("scenarios") or (), start=1):
         cases.append(Scenario(str(case.get("name", f"scenario {n}")), build.expand_given(case.get("given") or {}),
                               tuple(case.get("do") or ()), tuple(case.get("expect") or ())))
     return Claim(claim_id, str(data.get("title", "")), tuple(str(r) for r in data["rules"]),
                  tuple(data.get("tags") or ()), dict(data.get("statement") or {}), wordings["phrasings"],
-                 tuple(cases), tuple(str(text) for text in data.get("rulings") or ()),
-                 wordings["paraphrases"], wordings["denials"], tuple(str(text) for text in data.get("near_misses") or ()))
+                 tuple(cases), rulings, wordings["paraphrases"], wordings["denials"], near_misses)
+
+
+def _texts(data: Mapping, key: str, where: str) -> tuple[str, ...]:
+    """A list of official rulings (``rulings``, ``near_misses``), ScenarioError if malformed."""
+    found = data.get(key) or []
+    if not isinstance(found, list) or not all(isinstance(t, str) and t.strip() for t in found):
+        raise ScenarioError(f"{where}: {key} must be a list of non-empty ruling texts")
+    return tuple(found)
 
 
 def _wordings(data: Mapping, key: str, where: str) -> dict[str, list[str]]:
