@@ -36,6 +36,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import numpy as np
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -177,6 +178,21 @@ def evaluate(system, questions: list[dict]) -> tuple[dict, dict]:
     return summary, per_question
 
 
+def drop_echoes(questions: list[dict], threshold: float) -> int:
+    """Search without the written questions of kb/vocab/asked (kb.search.asked) that nearly repeat
+    a benchmark question (cosine ≥ ``threshold`` with any, of any split): a control, since both
+    were written by people of the same habits; how many were dropped."""
+    from kb.search import asked
+
+    written = asked.written()
+    echo = np.zeros(len(written.questions), dtype=bool)
+    for question in questions:
+        echo |= written.cosines(question["question"]) >= threshold
+    kept = asked.Questions([entry for entry, dropped in zip(written.entries, echo) if not dropped])
+    asked.written = lambda: kept
+    return int(echo.sum())
+
+
 def show(system, question: dict) -> None:
     labels = grades(question)
     print(f"{question['id']} [{question['lang']}, {question['split']}] {question['question']}")
@@ -219,6 +235,9 @@ def main() -> None:
     parser.add_argument("--labels", choices=("pooled", "set"), default="pooled",
                         help="pooled (default): the sets' labels and the pooled judgments of "
                         "bench/relevance_judged.yaml; set: the sets' labels alone.")
+    parser.add_argument("--without-echoes", type=float, metavar="COSINE",
+                        help="Leave out the written questions of kb/vocab/asked that nearly repeat a benchmark "
+                        "question (this cosine or more with any of them), as a control.")
     parser.add_argument("--pool", type=Path, help="Write each question's unjudged texts among both systems' "
                         "first 10 (all splits, system not shown) to this file, for judging.")
     args = parser.parse_args()
@@ -231,6 +250,9 @@ def main() -> None:
     if args.labels == "pooled" and not args.pool:
         add_judged(questions)
     chosen = [q for q in questions if args.split == "all" or q["split"] == args.split]
+    if args.without_echoes is not None:
+        print(f"left out {drop_echoes(questions, args.without_echoes)} written questions with a cosine of "
+              f"{args.without_echoes:g} or more with a benchmark question", file=sys.stderr)
     with tempfile.TemporaryDirectory(prefix="kb-relevance-") as tmp:
         index = args.index or build(Path(tmp) / "index")
         with Store(Location(index).require()) as store:

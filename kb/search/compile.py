@@ -41,6 +41,7 @@ class Built:
     corrections: dict = field(default_factory=dict)  # typed word -> the word searched instead
     feedback: tuple = ()  # the words of the first results searched too (kb.search.feedback), once run
     claims: tuple = ()  # the claims the question reads as, their rulings ranked up (kb.search.claims), once run
+    asked: tuple = ()  # the rulings whose written questions it resembles, ranked up (kb.search.asked), once run
 
     def explain(self) -> str:
         lines = [f"query:  {self.text}", f"parsed: {self.tree}", f"strict: {self.strict_text or '(none)'}"]
@@ -63,6 +64,12 @@ class Built:
             lines.append(f"claims: the question read as these claims; their rulings get the probability × {WEIGHT:g} "
                          "× the best score:")
             lines += [f"    {reading}" for reading in self.claims]
+        if self.asked:
+            from kb.search.asked import WEIGHT as ASKED
+
+            lines.append(f"asked: the question worded like these rulings' written questions; their rulings get the "
+                         f"similarity × {ASKED:g} × the best score:")
+            lines += [f"    {each}" for each in self.asked]
         lines += [f"note:   {note}" for note in self.notes]
         return "\n".join(lines)
 

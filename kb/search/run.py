@@ -10,7 +10,7 @@ from whoosh import query as wq
 from kb.errors import OptionError, UnknownTag
 from kb.index.store import Store
 from kb.records import Ruling
-from kb.search import claims, spread
+from kb.search import asked, claims, spread
 from kb.search.compile import Builder, Built, build
 from kb.search.execute import Executor, Match
 from kb.search.feedback import feedback
@@ -95,7 +95,9 @@ def search(store: Store, text: str, filters: list[Field] = (), limit: int = 10, 
     match = _combine(strict, soft)
     if soft is not None:
         match, built.feedback = feedback(store, executor, match, len(built.concepts))
-        match, built.claims = claims.boost(executor, match, strict, claims.question_text(text), len(built.concepts))
+        words = claims.question_text(text)
+        match, built.claims = claims.boost(executor, match, strict, words, len(built.concepts))
+        match, built.asked = asked.boost(executor, match, strict, words, len(built.concepts))
     if not built.scored:
         match.score = None  # tag and card matches alone do not rank: newest first
     collapse = not all_cards
