@@ -135,3 +135,11 @@ def test_every_file_that_shapes_records_is_in_the_fingerprint(data_file):
     from kb.index.manifest import vocabulary_files
 
     assert any(path.as_posix().endswith("kb/" + data_file) for path in vocabulary_files())
+
+
+def test_search_only_data_is_not_in_the_fingerprint():
+    """The questions asked of the rulings are read by searches alone: a change to them keeps the index."""
+    from kb.index.manifest import vocabulary_files
+
+    files = [path.as_posix() for path in vocabulary_files()]
+    assert files and not any("/vocab/asked/" in path for path in files)

@@ -36,13 +36,17 @@ def default_names() -> list[Path]:
     return [table] if table.exists() else []
 
 
+SEARCH_ONLY = ("vocab/asked",)  # data read by searches alone (kb.search.asked): no record depends on it
+
+
 def vocabulary_files() -> list[Path]:
     """The data files that shape records: tags, language evidence, the learned lexicon (through
     which Italian rulings link to claims), the claims with their phrasings and the claim
-    classifier (kb/vocab, and kb/checks with its claims folder), in one order."""
+    classifier (kb/vocab, and kb/checks with its claims folder, but SEARCH_ONLY), in one order."""
     root = Path(str(resources.files("kb")))
     found = [item for folder in ("vocab", "checks") if (root / folder).is_dir() for item in (root / folder).rglob("*")
-             if item.name.endswith((".yaml", ".tsv", ".json", ".json.gz")) and item.is_file()]  # fmt: skip
+             if item.name.endswith((".yaml", ".tsv", ".json", ".json.gz")) and item.is_file()
+             and not item.relative_to(root).as_posix().startswith(tuple(f"{f}/" for f in SEARCH_ONLY))]  # fmt: skip
     return sorted(found, key=lambda p: p.relative_to(root).as_posix())
 
 

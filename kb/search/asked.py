@@ -60,29 +60,31 @@ class Questions:
         read = remembered([(None, None, question, lang) for _, lang, question in entries])
         self.texts = sorted({text for text, _, _ in entries})
         number = {text: k for k, text in enumerate(self.texts)}
-        self.keys = np.array([text_key(text) for text in self.texts], dtype=np.int64)
         self.owner = np.array([number[text] for text, _, _ in entries], dtype=np.int64)
         self.questions = [question for _, _, question in entries]
-        contents = [frozenset().union(*(s.content for s in read(question, lang))) for _, lang, question in entries]
-        df: dict[str, int] = {}
-        for found in contents:
-            for feature in found:
-                df[feature] = df.get(feature, 0) + 1
-        self.idf = {feature: math.log(len(contents) / count) for feature, count in df.items()}
-        holders: dict[str, list[int]] = {}
-        for k, found in enumerate(contents):
-            for feature in found:
-                holders.setdefault(feature, []).append(k)
-        self.holders = {feature: np.array(ks, dtype=np.int64) for feature, ks in holders.items()}
-        self.norm = np.array([math.sqrt(sum(self.idf[f] ** 2 for f in found)) or 1.0 for found in contents])
+        # the (question, feature) pairs, by feature: a compressed inverted index
+        self.feature: dict[str, int] = {}
+        rows: list[int] = []
+        cols: list[int] = []
+        for k, (_, lang, question) in enumerate(entries):
+            for feature in frozenset().union(*(s.content for s in read(question, lang))):
+                rows.append(k)
+                cols.append(self.feature.setdefault(feature, len(self.feature)))
+        row, col = np.array(rows, dtype=np.int64), np.array(cols, dtype=np.int64)
+        df = np.bincount(col, minlength=len(self.feature))
+        self.idf = np.log(max(len(entries), 1) / np.maximum(df, 1))
+        order = np.argsort(col, kind="stable")
+        self.holders, self.starts = row[order], np.concatenate(([0], np.cumsum(df)))
+        norm = np.sqrt(np.bincount(row, weights=self.idf[col] ** 2, minlength=len(entries)))
+        self.norm = np.where(norm > 0, norm, 1.0)
 
     def cosines(self, words: str) -> np.ndarray:
         """The cosine of ``words`` (a question in either language) with every written question."""
         lang = language.detect(words, None).lang
-        found = frozenset().union(*(s.content for s in reading(words, lang))) & self.idf.keys()
+        found = [self.feature[f] for f in frozenset().union(*(s.content for s in reading(words, lang))) if f in self.feature]
         dots = np.zeros(len(self.questions))
-        for feature in found:
-            dots[self.holders[feature]] += self.idf[feature] ** 2
+        for f in found:
+            dots[self.holders[self.starts[f] : self.starts[f + 1]]] += self.idf[f] ** 2
         norm = math.sqrt(sum(self.idf[f] ** 2 for f in found)) or 1.0
         return dots / (self.norm * norm)
 
