@@ -28,7 +28,7 @@ def remembered(rows: Sequence[tuple]) -> Callable:
     texts = sorted({(row[3], row[2]) for row in rows})
     folder = yaml_data.cache_dir()
     found: dict[tuple[str, str], tuple[Sentence, ...]] = {}
-    copy = _copy_name(folder, texts) if folder is not None else None
+    copy = copy_name(folder, texts) if folder is not None else None
     if copy is not None:
         try:
             for lang, text, sentences in json.loads(copy.read_text(encoding="utf-8")):
@@ -49,9 +49,9 @@ def remembered(rows: Sequence[tuple]) -> Callable:
     return read
 
 
-def _copy_name(folder: Path, texts: list) -> Path | None:
-    """The copy's path, named by a checksum of the phrasings and of what reads them (None when a
-    source can't be read: no copy then)."""
+def copy_name(folder: Path, texts: list, kind: str = "readings") -> Path | None:
+    """The copy's path, named by ``kind`` and a checksum of the texts and of what reads them (None
+    when a source can't be read: no copy then)."""
     root = Path(__file__).resolve().parent.parent
     digest = hashlib.sha256(f"1\n{__version__}\n{getattr(Stemmer, '__version__', '')}\n".encode())
     try:
@@ -60,4 +60,4 @@ def _copy_name(folder: Path, texts: list) -> Path | None:
     except OSError:
         return None
     digest.update(json.dumps(texts, ensure_ascii=False).encode("utf-8", "surrogatepass"))
-    return folder / f"readings-{digest.hexdigest()[:40]}.json"
+    return folder / f"{kind}-{digest.hexdigest()[:40]}.json"

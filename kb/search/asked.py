@@ -17,6 +17,7 @@ its text; one that no typed word matched joins the results if it passes the quer
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass
 from functools import lru_cache
@@ -25,7 +26,7 @@ from importlib import resources
 import numpy as np
 
 from kb.checks.meaning import reading
-from kb.checks.readings import remembered
+from kb.checks.readings import copy_name
 from kb.errors import ParseError
 from kb.records import text_key
 from kb.search.execute import Executor, Match
@@ -57,7 +58,6 @@ class Questions:
     def __init__(self, entries: list[tuple[str, str, str]]):
         """``entries``: (ruling text, language, question)."""
         self.entries = list(entries)
-        read = remembered([(None, None, question, lang) for _, lang, question in entries])
         self.texts = sorted({text for text, _, _ in entries})
         number = {text: k for k, text in enumerate(self.texts)}
         self.owner = np.array([number[text] for text, _, _ in entries], dtype=np.int64)
@@ -66,8 +66,8 @@ class Questions:
         self.feature: dict[str, int] = {}
         rows: list[int] = []
         cols: list[int] = []
-        for k, (_, lang, question) in enumerate(entries):
-            for feature in frozenset().union(*(s.content for s in read(question, lang))):
+        for k, found in enumerate(contents([(lang, question) for _, lang, question in entries])):
+            for feature in found:
                 rows.append(k)
                 cols.append(self.feature.setdefault(feature, len(self.feature)))
         row, col = np.array(rows, dtype=np.int64), np.array(cols, dtype=np.int64)
@@ -100,6 +100,26 @@ class Questions:
             question = self.questions[int(mine[np.argmax(cosines[mine])])]
             asked.append(Asked(self.texts[t], question, round(float(best[t]), 3)))
         return tuple(asked)
+
+
+def contents(questions: list[tuple[str, str]]) -> list[list[str]]:
+    """The language-neutral features of each (language, question), remembered between runs in
+    the user's cache as the claims' readings are (kb.checks.readings: a copy named by a checksum
+    of the questions and of the code and data that read them; a missing or damaged one is read
+    again)."""
+    folder = yaml_data.cache_dir()
+    copy = copy_name(folder, questions, "asked") if folder is not None else None
+    if copy is not None:
+        try:
+            found = json.loads(copy.read_text(encoding="utf-8"))
+            if isinstance(found, list) and len(found) == len(questions) and all(isinstance(f, list) for f in found):
+                return found
+        except (OSError, ValueError):
+            pass
+    found = [sorted(frozenset().union(*(s.content for s in reading(question, lang)))) for lang, question in questions]
+    if copy is not None:
+        yaml_data.write_copy(copy, json.dumps(found, ensure_ascii=False))
+    return found
 
 
 def entries(data: object, name: str, source: str = "") -> list[tuple[str, str, str]]:
