@@ -139,3 +139,36 @@ def test_a_question_asked_of_a_ruling_ranks_it_up_by_its_similarity(store, monke
 def test_a_ruling_asked_of_never_widens_the_strict_part(store, query):
     texts = [hit.record.text for hit in search(store, query, limit=0, all_cards=True).hits]
     assert CYCLING not in texts
+
+
+def test_no_written_questions_find_nothing_and_change_no_ranking(store, monkeypatch):
+    monkeypatch.setattr(asked, "written", lambda: asked.Questions([]))
+    assert asked.written().similar(QUESTION) == ()
+    results = search(store, QUESTION, limit=5)
+    assert results.built.asked == () and results.hits
+
+
+def test_a_missing_folder_is_no_questions(monkeypatch, tmp_path):
+    monkeypatch.setattr(asked, "FOLDER", "vocab/no-such-folder")
+    asked.written.cache_clear()
+    try:
+        assert asked.written().questions == []
+    finally:
+        monkeypatch.undo()
+        asked.written.cache_clear()
+
+
+def test_a_damaged_file_is_an_error_naming_it_and_the_line(monkeypatch, tmp_path):
+    folder = tmp_path / "vocab" / "asked"
+    folder.mkdir(parents=True)
+    (folder / "01.yaml").write_text("- text: A ruling.\n  en: [fine question here]\n  it: [unclosed\n", encoding="utf-8")
+    monkeypatch.setattr(asked.resources, "files", lambda package: tmp_path)
+    monkeypatch.setenv("KB_CACHE_DIR", "")
+    asked.written.cache_clear()
+    try:
+        with pytest.raises(ParseError) as caught:
+            asked.written()
+        assert caught.value.path == "kb/vocab/asked/01.yaml" and caught.value.line >= 3
+    finally:
+        monkeypatch.undo()
+        asked.written.cache_clear()

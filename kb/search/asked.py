@@ -144,10 +144,11 @@ def entries(data: object, name: str, source: str = "") -> list[tuple[str, str, s
 
 @lru_cache(maxsize=1)
 def written() -> Questions:
-    """The shipped questions (read once per process)."""
+    """The shipped questions (read once per process; none when the folder is missing)."""
     folder = resources.files("kb").joinpath(FOLDER)
     found: list[tuple[str, str, str]] = []
-    for path in sorted((p for p in folder.iterdir() if p.name.endswith(".yaml")), key=lambda p: p.name):
+    files = [p for p in folder.iterdir() if p.name.endswith(".yaml")] if folder.is_dir() else []
+    for path in sorted(files, key=lambda p: p.name):
         name = f"kb/{FOLDER}/{path.name}"
         source = path.read_text(encoding="utf-8")
         try:
