@@ -133,6 +133,8 @@ def test_phrasings_come_from_real_rulings(claim_id):
         assert ruling in texts["en"], f"{claim_id}: not an official ruling: {ruling!r}"
     for ruling in get(claim_id).near_misses:
         assert ruling in texts["en"], f"{claim_id}: a near miss that is not an official ruling: {ruling!r}"
+    for ruling in get(claim_id).outdated:
+        assert ruling in texts["en"], f"{claim_id}: an outdated ruling that is not an official ruling: {ruling!r}"
 
 
 @pytest.mark.parametrize("claim_id", [c for c in IDS if get(c).rulings])
@@ -143,6 +145,24 @@ def test_labelled_rulings_link_to_their_claim(claim_id):
         tags = vocabulary().tags_of(text, ("en",))
         links = {found.claim: found.polarity for found in link(text, "en", tags)}
         assert links.get(claim_id) == "asserts", f"{claim_id}: {text!r} -> {links}"
+
+
+@pytest.mark.parametrize("claim_id", [c for c in IDS if get(c).outdated])
+def test_outdated_rulings_deny_their_claim_wherever_printed_and_fail(claim_id):
+    """An official ruling the current rules contradict ("you must cast the card if able", before
+    suspend's cast became optional) denies its claim whatever tags its words give it (it may
+    never name its mechanic), and its check fails naming the claim."""
+    from kb.checks.runner import run
+    from kb.checks.verify import RulingCheck
+
+    claim = get(claim_id)
+    assert not set(claim.outdated) & set(claim.rulings)
+    for text in claim.outdated:
+        for tags in (vocabulary().tags_of(text, ("en",)), ()):
+            links = {found.claim: found for found in link(text, "en", tags)}
+            assert claim_id in links and links[claim_id].polarity == "denies", f"{claim_id}: {text!r} -> {links}"
+        check = RulingCheck(None, run(claim_id), link=links[claim_id])
+        assert check.passed is False and f"this ruling denies {claim_id}" in check.message
 
 
 @pytest.mark.parametrize("claim_id", [c for c in IDS if get(c).near_misses])
@@ -208,6 +228,7 @@ def test_card_templates_match_mtgjson():
         ({"id": "goad.x", "rules": ["1"], "near_misses": "As a special action, ..."}, "near_misses must be a list"),
         ({"id": "goad.x", "rules": ["1"], "rulings": {"en": ["A ruling."]}}, "rulings must be a list of non-empty"),
         ({"id": "goad.x", "rules": ["1"], "near_misses": [""]}, "near_misses must be a list of non-empty"),
+        ({"id": "goad.x", "rules": ["1"], "outdated": "You must cast it."}, "outdated must be a list"),
         ("goad.x", "a claim is a mapping"),
         ({"id": "goad.x", "rules": ["1"], "scenarios": [{"given": {"objects": [{"card": "Nothing"}]}}]}, "no card template"),
         ({"id": "goad.x", "rules": ["1"], "scenarios": [{"given": {"weather": "rain"}}]}, "unknown given fields"),

@@ -82,11 +82,11 @@ class Linker:
         self.known: list[Known] = []
         weighing = 0
         counts: dict[str, int] = defaultdict(int)
-        self.verbatim: dict[str, set[str]] = defaultdict(set)  # a labelled official ruling's text → its claims
+        self.verbatim: dict[str, dict[str, int]] = defaultdict(dict)  # a labelled official ruling's text → its claims, read so
         for claim, polarity, text, lang, *rest in phrasings:
             weighs = rest[0] if rest else True
-            if not weighs and polarity == ASSERTED and claim != NO_CLAIM:
-                self.verbatim[normalize_text(text)].add(claim)
+            if not weighs and claim != NO_CLAIM:  # an official ruling stating it, or an outdated one denying it
+                self.verbatim[normalize_text(text)][claim] = polarity
             for window in windows(read(text, lang)):
                 if window.content:
                     self.known.append(Known(claim, polarity, text, window))
@@ -153,7 +153,8 @@ class Linker:
 
     def match(self, text: str, lang: str, tags: frozenset, hidden: set[int] = frozenset()) -> tuple[Link, ...]:
         """``link`` without remembering (``hidden``: known phrasings to leave out, for tests)."""
-        labelled = [] if hidden else [Link(c, ASSERTS, 1.0, _evidence(text)) for c in self.verbatim.get(normalize_text(text), ())]
+        labelled = [] if hidden else [Link(c, ASSERTS if p == ASSERTED else DENIES, 1.0, _evidence(text))
+                                      for c, p in self.verbatim.get(normalize_text(text), {}).items()]
         masks = self._masks(tags)
         if masks is None:
             return tuple(sorted(labelled, key=lambda link: link.claim))  # the ruling carries the mechanic of no claim

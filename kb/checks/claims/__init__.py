@@ -16,6 +16,8 @@ One YAML file per mechanic (``goad.yaml``, ``split_second.yaml``, ...) holds a l
                                              # labelled by two reviewers (matched by the linker)
       near_misses: [...]                     # official English rulings worded like it that state
                                              # something else (a ruling matching one best links nothing)
+      outdated: [...]                        # official English rulings that state its opposite, as
+                                             # the rules once had it (linked as denying it wherever printed)
       scenarios: [{name, given, do, expect}] # see kb.checks.claims.scenario
 
 ``load()`` reads them all; ``evaluate(claim)`` runs its scenarios into a ``Verdict``. Card
@@ -39,7 +41,7 @@ FILES = ("goad", "split_second", "madness", "exchange", "cost", "mana_value", "m
          "summoning_sickness", "face_down", "landfall", "foretell", "scry", "search")
 ID = re.compile(r"^[a-z][a-z_]*\.[a-z][a-z0-9_]*$")
 KEYS = {"id", "title", "statement", "rules", "tags", "phrasings", "paraphrases", "denials", "rulings", "near_misses",
-        "scenarios"}
+        "outdated", "scenarios"}
 WORDINGS = ("phrasings", "paraphrases", "denials")  # {lang: [text, ...]} each
 
 
@@ -70,6 +72,7 @@ class Claim:
     paraphrases: dict = field(default_factory=dict)  # {"en": [...], "it": [...]}: true, written for the linker
     denials: dict = field(default_factory=dict)  # {"en": [...], "it": [...]}: false, its opposite
     near_misses: tuple[str, ...] = ()  # official English rulings worded like it that state something else
+    outdated: tuple[str, ...] = ()  # official English rulings that state its opposite (older rules)
 
     @property
     def claim(self) -> str:
@@ -121,18 +124,18 @@ def parse(data: Mapping, source: str = "claims") -> Claim:
     if not data.get("rules"):
         raise ScenarioError(f"{source}: {claim_id} cites no Comprehensive Rules number")
     wordings = {key: _wordings(data, key, f"{source}: {claim_id}") for key in WORDINGS}
-    rulings, near_misses = (_texts(data, key, f"{source}: {claim_id}") for key in ("rulings", "near_misses"))
+    rulings, near_misses, outdated = (_texts(data, key, f"{source}: {claim_id}") for key in ("rulings", "near_misses", "outdated"))
     cases = []
     for n, case in enumerate(data.get("scenarios") or (), start=1):
         cases.append(Scenario(str(case.get("name", f"scenario {n}")), build.expand_given(case.get("given") or {}),
                               tuple(case.get("do") or ()), tuple(case.get("expect") or ())))
     return Claim(claim_id, str(data.get("title", "")), tuple(str(r) for r in data["rules"]),
                  tuple(data.get("tags") or ()), dict(data.get("statement") or {}), wordings["phrasings"],
-                 tuple(cases), rulings, wordings["paraphrases"], wordings["denials"], near_misses)
+                 tuple(cases), rulings, wordings["paraphrases"], wordings["denials"], near_misses, outdated)
 
 
 def _texts(data: Mapping, key: str, where: str) -> tuple[str, ...]:
-    """A list of official rulings (``rulings``, ``near_misses``), ScenarioError if malformed."""
+    """A list of official rulings (``rulings``, ``near_misses``, ``outdated``), ScenarioError if malformed."""
     found = data.get(key) or []
     if not isinstance(found, list) or not all(isinstance(t, str) and t.strip() for t in found):
         raise ScenarioError(f"{where}: {key} must be a list of non-empty ruling texts")

@@ -158,12 +158,14 @@ def _tick(state, item, args, choices):
 
 @verb("suspend_cast")
 def _suspend_cast(state, item, args, choices):
-    """Cast it without paying its mana cost if able (702.62a), its targets chosen now (601.2c:
-    suspending it chose none); a creature cast so gains haste. If it can't be cast, it stays
-    exiled with no time counters (702.62b: no longer suspended)."""
+    """Its owner may cast it without paying its mana cost if able (702.62a), its targets chosen
+    now (601.2c: suspending it chose none); a creature cast so gains haste. If they don't, or it
+    can't be cast, it stays exiled with no time counters (702.62b: no longer suspended)."""
     card = s.find(state, args["card"])
     if card is None or card.zone != EXILE:
         return state
+    if not choices.get("cast", True):
+        return s.log(state, Event("declined to cast", card.id, card.owner, "702.62a: may"))
     targets = choices.get("targets", ())
     try:
         state = casting.cast(state, card.owner, card.id, permission="suspend",
