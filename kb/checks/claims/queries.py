@@ -54,6 +54,12 @@ def _event_ids(st: State, kind: str) -> list:
     return [e.obj for e in s.events(st, kind)]
 
 
+def face_up(st: State, a: dict) -> str:
+    """The name of the face up of a card with several faces (712.8), else the object's card."""
+    obj = s.get(st, a["object"])
+    return obj.faces[int(obj.face)].name if obj.faces and obj.face != "both" else obj.id
+
+
 def log(st: State, a: dict) -> list:
     """The events of a kind as "object by player: detail" (the turn left out)."""
     return [f"{e.obj} by {e.player}" + (f": {e.detail}" if e.detail else "") for e in s.events(st, a["kind"])]
@@ -68,6 +74,7 @@ QUERIES: dict[str, tuple[str, Callable[[State, dict], Any]]] = {
     "controller": ("object", lambda st, a: s.controller_of(st, a["object"])),
     "tapped": ("object", lambda st, a: s.get(st, a["object"]).tapped),
     "face_down": ("object", lambda st, a: s.get(st, a["object"]).face_down),
+    "face_up": ("object", face_up),
     "suspended": ("object", lambda st, a: actions.suspended(s.get(st, a["object"]))),
     "keywords": ("object", lambda st, a: sorted(colors.keywords_of(st, a["object"]))),
     "colors": ("object", lambda st, a: list(colors.color_of(st, a["object"]))),

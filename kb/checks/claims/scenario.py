@@ -105,7 +105,8 @@ ACTIONS: dict[str, tuple[str, Callable[[State, dict], State]]] = {
     "counter": ("object", lambda st, a: s.to_priority(leaving.counter(st, a["object"]))),
     "copy": ("spell", lambda st, a: s.to_priority(casting.copy_spell(st, a["spell"], a.get("player", st.active)))),
     "become": ("object", lambda st, a: entering.become(st, a["object"], a["type"])),
-    "put_onto_battlefield": ("object", lambda st, a: s.to_priority(entering.put_onto_battlefield(st, a["object"], a.get("player")))),
+    "put_onto_battlefield": ("object", lambda st, a: s.to_priority(entering.put_onto_battlefield(
+        st, a["object"], a.get("player"), bool(a.get("transformed", False))))),
     "play_land": ("card", lambda st, a: entering.play_land(st, _owner(st, a, "card"), a["card"])),
     "set_color": ("object", lambda st, a: colors.add(st, colors.COLOR, a["object"], _many(a["colors"]))),
     "remove_abilities": ("object", lambda st, a: colors.add(st, colors.LOSE_ABILITIES, a["object"])),

@@ -26,8 +26,28 @@ LANDFALL = "landfall"
 ENTERS = "enters"
 
 
-def put_onto_battlefield(state: State, oid: str, controller: Optional[str] = None) -> State:
-    """The object enters the battlefield under ``controller`` (else its owner), a new object."""
+DOUBLE_FACED = ("transform", "modal_dfc")  # layouts of double-faced cards that enter with a face up (712.14)
+
+
+def put_onto_battlefield(state: State, oid: str, controller: Optional[str] = None, transformed: bool = False) -> State:
+    """The object enters the battlefield under ``controller`` (else its owner), a new object. A
+    double-faced card enters with its front face up (712.14), a transforming one its back face up
+    when put there transformed (712.14a; a modal one can't transform: the instruction is
+    ignored); a card that isn't a double-faced card put there transformed stays where it is
+    (712.14a), and so does a card whose face up there wouldn't be a permanent card: an instant or
+    a sorcery (400.4a), a modal double-faced card whose front face isn't a permanent (712.14b)."""
+    card = s.get(state, oid)
+    if transformed and card.layout not in DOUBLE_FACED:
+        return s.log(state, Event("stays", oid, card.owner, "712.14a: not a double-faced card"))
+    face = 1 if transformed and card.layout == "transform" else 0
+    if card.layout in DOUBLE_FACED and card.faces:
+        types = card.faces[face].types or (card.types if face == 0 else ())
+        if not s.PERMANENT_TYPES.intersection(types) and (types or card.layout == "modal_dfc"):
+            return s.log(state, Event("stays", oid, card.owner, "712.14b: its face isn't a permanent"))
+        state = s.update(s.move(state, oid, BATTLEFIELD, controller=controller), oid, face=face, types=types or card.types)
+        return entered(state, oid)
+    if not card.permanent_card and card.types:
+        return s.log(state, Event("stays", oid, card.owner, "400.4a: not a permanent card"))
     return entered(s.move(state, oid, BATTLEFIELD, controller=controller), oid)
 
 
