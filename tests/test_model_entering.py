@@ -83,3 +83,23 @@ def test_a_permanent_spell_resolving_enters(face_down, triggered):
     st = stack.resolve(state({"objects": [{"card": "Mulldrifter", "zone": "stack", "face_down": face_down}]}))
     assert s.zone_of(st, "Mulldrifter") == "battlefield"
     assert list(st.stack) == triggered  # put on the stack as a player receives priority
+
+
+@pytest.mark.parametrize(
+    "row, transformed, zone, face",
+    [
+        ({"id": "D", "card": "Delver of Secrets", "zone": "graveyard"}, False, "battlefield", 0),  # 712.14: front face up
+        ({"id": "D", "card": "Delver of Secrets", "zone": "graveyard"}, True, "battlefield", 1),  # 712.14a: back face up
+        ({"id": "D", "card": "Kazandu Mammoth", "zone": "hand"}, False, "battlefield", 0),  # a modal one, creature front
+        ({"id": "D", "card": "Kazandu Mammoth", "zone": "hand"}, True, "battlefield", 0),  # a modal one can't transform
+        ({"id": "D", "card": "Agadeem's Awakening", "zone": "hand"}, False, "hand", 0),  # 712.14b: a sorcery front stays
+        ({"id": "D", "card": "Shock", "zone": "graveyard"}, False, "graveyard", 0),  # 400.4a: an instant stays
+        ({"id": "D", "card": "Grizzly Bears", "zone": "graveyard"}, True, "graveyard", 0),  # 712.14a: not double-faced
+        ({"id": "D", "kind": "token", "types": ["creature"], "zone": "exile"}, False, "exile", 0),  # 111.8: a token
+    ],
+)
+def test_what_enters_the_battlefield_and_with_which_face(row, transformed, zone, face):
+    st = entering.put_onto_battlefield(game(row), "D", transformed=transformed)
+    assert (s.zone_of(st, "D"), s.get(st, "D").face) == (zone, face)
+    if zone != "battlefield":
+        assert [e.obj for e in s.events(st, "stays")] == ["D"]

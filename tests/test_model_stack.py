@@ -117,7 +117,7 @@ def test_rebound_at_the_upkeep():
 
 def test_effect_verbs_are_registered():
     assert {"draw", "discard", "look", "goad", "goad_each", "exchange", "exchange_life", "sudden_substitution", "counter", "cast",
-            "madness", "storm", "suspend_tick", "suspend_cast", "rebound_cast", "gain_control", "nothing", "scry"} == set(effects.VERBS)
+            "madness", "storm", "suspend_tick", "suspend_cast", "rebound_cast", "gain_control", "nothing", "scry", "blink"} == set(effects.VERBS)
 
 
 def test_cast_effect_and_counter_effect():
@@ -215,3 +215,17 @@ def test_a_suspended_card_is_in_exile_with_suspend_and_a_time_counter(row, suspe
     from kb.checks.model import actions
 
     assert actions.suspended(s.get(state({"objects": [row]}), row["card"])) is suspended
+
+
+@pytest.mark.parametrize("kind, after", [("token", None), ("card", "battlefield")])
+def test_blink_returns_a_card_but_not_a_token_which_then_ceases_to_exist(kind, after):
+    from kb.checks.claims.build import state as build_state
+    from kb.checks.model import stack
+
+    st = build_state({"objects": [{"id": "X", "kind": kind, "types": ["creature"], "zone": "battlefield"},
+                                  {"id": "Blink", "types": ["instant"], "zone": "stack", "effect": [["blink", {"object": "X"}]]}],
+                      "step": "main1"})  # fmt: skip
+    st = s.replace(st, stack=("Blink",)) if not st.stack else st
+    st = stack.resolve(st)
+    assert s.zone_of(st, "X") == after
+    assert [e.obj for e in s.events(st, "ceases to exist")] == (["X"] if kind == "token" else [])

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Mapping
 
-from kb.checks.model import casting, combat, control, leaving, library, life
+from kb.checks.model import casting, combat, control, entering, leaving, library, life
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
@@ -185,6 +185,18 @@ def _rebound_cast(state, item, args, choices):
     if card is None or card.zone != EXILE or not choices.get("cast", True):
         return state
     return casting.cast(state, card.owner, card.id, permission="rebound")
+
+
+@verb("blink")
+def _blink(state, item, args, choices):
+    """Exile a permanent (its first target, or ``object``), then return it to the battlefield
+    under its owner's control: a new object (400.7); a token doesn't come back (111.8)."""
+    oid = args.get("object") or (item.targets[0][0] if item.targets else None)
+    if oid is None or s.zone_of(state, oid) != s.BATTLEFIELD:
+        return state
+    state = leaving.leave_battlefield(state, oid, EXILE)
+    state = leaving.leave_battlefield(state, oid, s.BATTLEFIELD)
+    return entering.entered(state, oid) if s.zone_of(state, oid) == s.BATTLEFIELD else state
 
 
 @verb("gain_control")

@@ -35,8 +35,11 @@ def put_onto_battlefield(state: State, oid: str, controller: Optional[str] = Non
     when put there transformed (712.14a; a modal one can't transform: the instruction is
     ignored); a card that isn't a double-faced card put there transformed stays where it is
     (712.14a), and so does a card whose face up there wouldn't be a permanent card: an instant or
-    a sorcery (400.4a), a modal double-faced card whose front face isn't a permanent (712.14b)."""
+    a sorcery (400.4a), a modal double-faced card whose front face isn't a permanent (712.14b); a
+    token that has left the battlefield can't come back (111.8)."""
     card = s.get(state, oid)
+    if card.kind == s.TOKEN:
+        return s.log(state, Event("stays", oid, card.owner, "111.8: a token that has left the battlefield"))
     if transformed and card.layout not in DOUBLE_FACED:
         return s.log(state, Event("stays", oid, card.owner, "712.14a: not a double-faced card"))
     face = 1 if transformed and card.layout == "transform" else 0

@@ -38,13 +38,13 @@ def resolve(state: State, choices: Optional[Mapping] = None) -> State:
     choices = choices or {}
     if all_targets_illegal(state, item):
         state = leaving.leave_stack(state, item.id, resolved=False)
-        return s.to_priority(s.log(state, Event("fizzle", item.id)))
+        return s.to_priority(leaving.state_based(s.log(state, Event("fizzle", item.id))))
     state = replace(state, resolving=item.id)
     state = effects.run(state, item, choices)
     if s.zone_of(state, item.id) == STACK:
         state = leaving.leave_stack(state, item.id, resolved=True)
     state = replace(state, resolving=None, passed=(), priority=None)
-    return s.to_priority(s.log(state, Event("resolve", item.id)))
+    return s.to_priority(leaving.state_based(s.log(state, Event("resolve", item.id))))
 
 
 def pass_priority(state: State, choices: Optional[Mapping] = None) -> State:
