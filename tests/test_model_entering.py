@@ -85,21 +85,33 @@ def test_a_permanent_spell_resolving_enters(face_down, triggered):
     assert list(st.stack) == triggered  # put on the stack as a player receives priority
 
 
+JACE = {"id": "D", "types": ["creature"], "mana_cost": "{1}{U}", "layout": "transform", "zone": "graveyard",
+        "faces": [{"name": "Jace, Vryn's Prodigy", "mana_cost": "{1}{U}", "types": ["creature"]},
+                  {"name": "Jace, Telepath Unbound", "types": ["planeswalker"]}]}  # fmt: skip
+
+
 @pytest.mark.parametrize(
-    "row, transformed, zone, face",
+    "row, transformed, zone, face, types, stays",
     [
-        ({"id": "D", "card": "Delver of Secrets", "zone": "graveyard"}, False, "battlefield", 0),  # 712.14: front face up
-        ({"id": "D", "card": "Delver of Secrets", "zone": "graveyard"}, True, "battlefield", 1),  # 712.14a: back face up
-        ({"id": "D", "card": "Kazandu Mammoth", "zone": "hand"}, False, "battlefield", 0),  # a modal one, creature front
-        ({"id": "D", "card": "Kazandu Mammoth", "zone": "hand"}, True, "battlefield", 0),  # a modal one can't transform
-        ({"id": "D", "card": "Agadeem's Awakening", "zone": "hand"}, False, "hand", 0),  # 712.14b: a sorcery front stays
-        ({"id": "D", "card": "Shock", "zone": "graveyard"}, False, "graveyard", 0),  # 400.4a: an instant stays
-        ({"id": "D", "card": "Grizzly Bears", "zone": "graveyard"}, True, "graveyard", 0),  # 712.14a: not double-faced
-        ({"id": "D", "kind": "token", "types": ["creature"], "zone": "exile"}, False, "exile", 0),  # 111.8: a token
+        ({"id": "D", "card": "Delver of Secrets", "zone": "graveyard"}, False, "battlefield", 0, ["creature"], None),  # 712.14
+        ({"id": "D", "card": "Delver of Secrets", "zone": "graveyard"}, True, "battlefield", 1, ["creature"], None),  # 712.14a
+        (JACE, True, "battlefield", 1, ["planeswalker"], None),  # the back face's characteristics (712.8e)
+        (JACE, False, "battlefield", 0, ["creature"], None),
+        ({"id": "D", "card": "Kazandu Mammoth", "zone": "hand"}, False, "battlefield", 0, ["creature"], None),  # modal
+        ({"id": "D", "card": "Kazandu Mammoth", "zone": "hand"}, True, "battlefield", 0, ["creature"], None),  # can't transform
+        ({"id": "D", "card": "Agadeem's Awakening", "zone": "hand"}, False, "hand", 0, ["sorcery"],
+         "712.14b: its face isn't a permanent"),
+        ({"id": "D", "card": "Turn // Burn", "zone": "graveyard"}, False, "graveyard", 0, ["instant"],
+         "400.4a: not a permanent card"),  # a split card: not double-faced
+        ({"id": "D", "card": "Shock", "zone": "graveyard"}, False, "graveyard", 0, ["instant"], "400.4a: not a permanent card"),
+        ({"id": "D", "card": "Grizzly Bears", "zone": "graveyard"}, True, "graveyard", 0, ["creature"],
+         "712.14a: not a double-faced card"),
+        ({"id": "D", "kind": "token", "types": ["creature"], "zone": "exile"}, False, "exile", 0, ["creature"],
+         "111.8: a token that has left the battlefield"),
     ],
-)
-def test_what_enters_the_battlefield_and_with_which_face(row, transformed, zone, face):
+)  # fmt: skip
+def test_what_enters_the_battlefield_and_with_which_face(row, transformed, zone, face, types, stays):
     st = entering.put_onto_battlefield(game(row), "D", transformed=transformed)
-    assert (s.zone_of(st, "D"), s.get(st, "D").face) == (zone, face)
-    if zone != "battlefield":
-        assert [e.obj for e in s.events(st, "stays")] == ["D"]
+    obj = s.get(st, "D")
+    assert (s.zone_of(st, "D"), obj.face, list(obj.types)) == (zone, face, types)
+    assert [(e.obj, e.player, e.detail) for e in s.events(st, "stays")] == ([("D", "A", stays)] if stays else [])

@@ -228,4 +228,7 @@ def test_blink_returns_a_card_but_not_a_token_which_then_ceases_to_exist(kind, a
     st = s.replace(st, stack=("Blink",)) if not st.stack else st
     st = stack.resolve(st)
     assert s.zone_of(st, "X") == after
-    assert [e.obj for e in s.events(st, "ceases to exist")] == (["X"] if kind == "token" else [])
+    assert [(e.obj, e.player, e.detail) for e in s.events(st, "ceases to exist")] == (
+        [("X", "A", "704.5d")] if kind == "token" else [])
+    assert [(e.obj, e.player, e.detail) for e in s.events(st, "stays")] == (
+        [("X", "A", "111.8: a token that has left the battlefield")] if kind == "token" else [])

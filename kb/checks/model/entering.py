@@ -44,8 +44,8 @@ def put_onto_battlefield(state: State, oid: str, controller: Optional[str] = Non
         return s.log(state, Event("stays", oid, card.owner, "712.14a: not a double-faced card"))
     face = 1 if transformed and card.layout == "transform" else 0
     if card.layout in DOUBLE_FACED and card.faces:
-        types = card.faces[face].types or (card.types if face == 0 else ())
-        if not s.PERMANENT_TYPES.intersection(types) and (types or card.layout == "modal_dfc"):
+        types = card.faces[face].types or card.types
+        if not s.PERMANENT_TYPES.intersection(types):
             return s.log(state, Event("stays", oid, card.owner, "712.14b: its face isn't a permanent"))
         state = s.update(s.move(state, oid, BATTLEFIELD, controller=controller), oid, face=face, types=types or card.types)
         return entered(state, oid)
