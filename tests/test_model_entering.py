@@ -115,3 +115,9 @@ def test_what_enters_the_battlefield_and_with_which_face(row, transformed, zone,
     obj = s.get(st, "D")
     assert (s.zone_of(st, "D"), obj.face, list(obj.types)) == (zone, face, types)
     assert [(e.obj, e.player, e.detail) for e in s.events(st, "stays")] == ([("D", "A", stays)] if stays else [])
+
+
+@pytest.mark.parametrize("card", ["Delver of Secrets", "Grizzly Bears"])
+def test_a_card_put_onto_the_battlefield_under_another_players_control(card):
+    st = entering.put_onto_battlefield(game({"id": "D", "card": card, "zone": "graveyard", "owner": "B"}), "D", "A")
+    assert (s.zone_of(st, "D"), s.controller_of(st, "D"), s.get(st, "D").owner) == ("battlefield", "A", "B")

@@ -47,7 +47,7 @@ def put_onto_battlefield(state: State, oid: str, controller: Optional[str] = Non
         types = card.faces[face].types or card.types
         if not s.PERMANENT_TYPES.intersection(types):
             return s.log(state, Event("stays", oid, card.owner, "712.14b: its face isn't a permanent"))
-        state = s.update(s.move(state, oid, BATTLEFIELD, controller=controller), oid, face=face, types=types or card.types)
+        state = s.update(s.move(state, oid, BATTLEFIELD, controller=controller), oid, face=face, types=types)
         return entered(state, oid)
     if not card.permanent_card and card.types:
         return s.log(state, Event("stays", oid, card.owner, "400.4a: not a permanent card"))
