@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import Stemmer
 
@@ -26,27 +26,42 @@ def remembered(rows: Sequence[tuple]) -> Callable:
     them all names it), else read and the copy written: a linker is built in each ingest worker,
     and reading its 3,000 phrasings took 0.16 s of it. A missing or damaged copy is read again."""
     texts = sorted({(row[3], row[2]) for row in rows})
-    folder = yaml_data.cache_dir()
-    found: dict[tuple[str, str], tuple[Sentence, ...]] = {}
-    copy = copy_name(folder, texts) if folder is not None else None
-    if copy is not None:
-        try:
-            for lang, text, sentences in json.loads(copy.read_text(encoding="utf-8")):
-                found[(lang, text)] = tuple(Sentence(t, frozenset(c), n, lang=lang) for t, c, n in sentences)
-        except (OSError, ValueError, KeyError, TypeError):
-            found = {}
-    if len(found) != len(texts):
-        found = {(lang, text): reading(text, lang) for lang, text in texts}
-        if copy is not None:
-            data = [[lang, text, [[x.text, sorted(x.content), x.negations] for x in found[(lang, text)]]]
-                    for lang, text in texts]  # fmt: skip
-            yaml_data.write_copy(copy, json.dumps(data, ensure_ascii=False))
+
+    def make() -> list:
+        return [[lang, text, [[x.text, sorted(x.content), x.negations] for x in reading(text, lang)]] for lang, text in texts]
+
+    def decode(data) -> dict | None:
+        found = {(lang, text): tuple(Sentence(t, frozenset(c), n, lang=lang) for t, c, n in sentences)
+                 for lang, text, sentences in data}  # fmt: skip
+        return found if len(found) == len(texts) else None
+
+    found = cached(texts, "readings", make, decode)
 
     def read(text: str, lang: str) -> tuple[Sentence, ...]:
         known = found.get((lang, text))
         return known if known is not None else reading(text, lang)
 
     return read
+
+
+def cached(texts: list, kind: str, make: Callable[[], Any], decode: Callable[[Any], Any]) -> Any:
+    """``decode`` of the JSON copy in the user's cache made for ``texts`` (named by ``kind`` and a
+    checksum of them and of the code and data that read them, ``copy_name``), else of ``make()``,
+    the copy written; a missing copy, or a damaged one (``decode`` fails or gives None), is made
+    again. No cache folder: made every time."""
+    folder = yaml_data.cache_dir()
+    copy = copy_name(folder, texts, kind) if folder is not None else None
+    if copy is not None:
+        try:
+            found = decode(json.loads(copy.read_text(encoding="utf-8")))
+            if found is not None:
+                return found
+        except (OSError, ValueError, KeyError, TypeError):
+            pass
+    data = make()
+    if copy is not None:
+        yaml_data.write_copy(copy, json.dumps(data, ensure_ascii=False))
+    return decode(data)
 
 
 def copy_name(folder: Path, texts: list, kind: str = "readings") -> Path | None:

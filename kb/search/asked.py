@@ -17,7 +17,6 @@ its text; one that no typed word matched joins the results if it passes the quer
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass
 from functools import lru_cache
@@ -26,7 +25,7 @@ from importlib import resources
 import numpy as np
 
 from kb.checks.meaning import reading
-from kb.checks.readings import copy_name
+from kb.checks.readings import cached
 from kb.errors import ParseError
 from kb.records import text_key
 from kb.search.execute import Executor, Match
@@ -104,22 +103,15 @@ class Questions:
 
 def contents(questions: list[tuple[str, str]]) -> list[list[str]]:
     """The language-neutral features of each (language, question), remembered between runs in
-    the user's cache as the claims' readings are (kb.checks.readings: a copy named by a checksum
-    of the questions and of the code and data that read them; a missing or damaged one is read
-    again)."""
-    folder = yaml_data.cache_dir()
-    copy = copy_name(folder, questions, "asked") if folder is not None else None
-    if copy is not None:
-        try:
-            found = json.loads(copy.read_text(encoding="utf-8"))
-            if isinstance(found, list) and len(found) == len(questions) and all(isinstance(f, list) for f in found):
-                return found
-        except (OSError, ValueError):
-            pass
-    found = [sorted(frozenset().union(*(s.content for s in reading(question, lang)))) for lang, question in questions]
-    if copy is not None:
-        yaml_data.write_copy(copy, json.dumps(found, ensure_ascii=False))
-    return found
+    the user's cache as the claims' readings are (kb.checks.readings.cached)."""
+
+    def make() -> list:
+        return [sorted(frozenset().union(*(s.content for s in reading(question, lang)))) for lang, question in questions]
+
+    def decode(data):
+        return data if isinstance(data, list) and len(data) == len(questions) and all(isinstance(f, list) for f in data) else None
+
+    return cached(questions, "asked", make, decode)
 
 
 def entries(data: object, name: str, source: str = "") -> list[tuple[str, str, str]]:

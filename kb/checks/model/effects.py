@@ -194,9 +194,7 @@ def _blink(state, item, args, choices):
     oid = args.get("object") or (item.targets[0][0] if item.targets else None)
     if oid is None or s.zone_of(state, oid) != s.BATTLEFIELD:
         return state
-    state = leaving.leave_battlefield(state, oid, EXILE)
-    state = leaving.leave_battlefield(state, oid, s.BATTLEFIELD)
-    return entering.entered(state, oid) if s.zone_of(state, oid) == s.BATTLEFIELD else state
+    return entering.put_onto_battlefield(s.move(state, oid, EXILE), oid)
 
 
 @verb("gain_control")

@@ -6,8 +6,8 @@ off the stack (702.34a) or rebound exiles it as it resolves, if it was cast from
 (702.88a). A copy of a permanent spell becomes a token (608.3f); other copies cease to exist
 (707.10a). Countered, a spell goes to its owner's graveyard (701.6a) - or exile with flashback -
 and an ability just ceases to exist: a countered madness trigger leaves its card in exile. A
-token that has left the battlefield stays where it went and ceases to exist at the next check of
-state-based actions (111.7, 111.8, 704.5d).
+token in a zone other than the battlefield ceases to exist at the next check of state-based
+actions (111.7, 704.5d; that it can't come back is kb.checks.model.entering's, 111.8).
 """
 
 from __future__ import annotations
@@ -79,12 +79,3 @@ def state_based(state: State) -> State:
     for token in [o for o in state.objects if o.kind == s.TOKEN and o.zone != BATTLEFIELD]:
         state = s.log(s.remove(state, token.id), Event("ceases to exist", token.id, token.owner, "704.5d"))
     return state
-
-
-def leave_battlefield(state: State, oid: str, zone: str) -> State:
-    """A permanent put into another zone (400.7): a new object there; a token that has already
-    left the battlefield can't move again or come back: it stays where it is (111.8)."""
-    obj = s.get(state, oid)
-    if obj.kind == s.TOKEN and obj.zone != BATTLEFIELD:
-        return s.log(state, Event("stays", oid, obj.owner, "111.8: a token that has left the battlefield"))
-    return s.move(state, oid, zone)
