@@ -129,46 +129,76 @@ def _claims():
 
 
 class Sure:
-    """A classifier that reads one claim, mostly with one polarity, whatever the sentence: sure
-    enough of the claim to link it either way (CLASSIFIED, ASSERTING: the two polarities
-    summed), not sure enough of the polarity to overrule the nearest phrasing (ALONE), unless
-    ``alone``."""
+    """A classifier that reads one claim whatever the sentence: ``polarity`` at ``chance``, the
+    other polarity at ``other``."""
 
-    def __init__(self, polarity: int, alone: bool = False):
-        self.polarity = polarity
-        self.chance = min(0.95, max(L.ALONE, L.ASSERTING, L.CLASSIFIED) + 0.1) if alone else L.ALONE - 0.05
-        self.other = max(0.0, max(L.ASSERTING, L.CLASSIFIED) - self.chance + 0.05)
+    def __init__(self, polarity: int, chance: float, other: float = 0.0, claim: str = "goad.stays"):
+        self.polarity, self.chance, self.other, self.claim = polarity, chance, other, claim
 
     def probabilities(self, sentence, claims):
-        if "goad.stays" not in claims:
+        if self.claim not in claims:
             return {}
-        return {("goad.stays", self.polarity): self.chance, ("goad.stays", -self.polarity): self.other}
+        return {(self.claim, self.polarity): self.chance, (self.claim, -self.polarity): self.other}
+
+
+def unsure_denial(claim: str = "goad.stays") -> Sure:
+    """Sure enough of the claim to deny it (CLASSIFIED: the two polarities summed), not of the
+    polarity by itself (under ALONE)."""
+    return Sure(-1, L.ALONE - 0.05, max(0.0, L.CLASSIFIED - L.ALONE + 0.1), claim)
+
+
+REMAINS = "A goaded creature remains goaded once it has attacked."
+NO_LONGER = "Once it has attacked, a goaded creature is no longer goaded."
 
 
 @pytest.mark.parametrize(
-    "text, classified, linked",
+    "text, classifier, polarity",
     [
         # the nearest phrasing reads the ruling as the classifier does: linked so
-        ("A goaded creature remains goaded once it has attacked.", 1, True),
-        ("Once it has attacked, a goaded creature is no longer goaded.", -1, True),
-        # it reads it the other way round: never linked the classifier's way
-        ("Once it has attacked, a goaded creature is no longer goaded.", 1, False),
-        ("A goaded creature remains goaded once it has attacked.", -1, False),
+        (REMAINS, lambda: Sure(1, L.ASSERTING), "asserts"),
+        (NO_LONGER, unsure_denial, "denies"),
+        # it reads it the other way round: a polarity the classifier is not sure of by itself is not linked
+        (REMAINS, unsure_denial, None),
+        # ... one it is sure of (ALONE) is: asserting takes ASSERTING, more than ALONE
+        (NO_LONGER, lambda: Sure(1, max(L.ASSERTING, L.ALONE)), "asserts"),
+        (REMAINS, lambda: Sure(-1, max(L.ALONE, L.CLASSIFIED)), "denies"),
     ],
 )  # fmt: skip
-def test_the_classifier_links_only_with_the_polarity_its_nearest_phrasing_reads(text, classified, linked):
+def test_the_classifier_links_with_the_polarity_its_nearest_phrasing_reads_unless_sure_of_its_own(text, classifier, polarity):
     phrasings = [("goad.stays", 1, "A goaded creature stays goaded after it attacks.", "en")]
-    linker = L.Linker(phrasings, {"goad.stays": ""}, classifier=Sure(classified))
-    polarities = {link.polarity for link in linker.match(text, "en", frozenset())}
-    assert (("asserts" if classified == 1 else "denies") in polarities) is linked
-    # unless the classifier is sure of its polarity by itself
-    sure = L.Linker(phrasings, {"goad.stays": ""}, classifier=Sure(classified, alone=True))
-    assert ("asserts" if classified == 1 else "denies") in {link.polarity for link in sure.match(text, "en", frozenset())}
+    linker = L.Linker(phrasings, {"goad.stays": ""}, classifier=classifier())
+    assert [link.polarity for link in linker.match(text, "en", frozenset())] == ([polarity] if polarity else [])
+
+
+def test_the_classifier_weighs_every_claim_but_links_only_those_the_tags_allow():
+    """A claim the ruling's tags don't allow is weighed (it takes probability from the others)
+    but never linked; and a claim is linked only CLAIM_MARGIN ahead of the next one."""
+
+    class Two(Sure):
+        def __init__(self, first: float, second: float):
+            super().__init__(1, first)
+            self.second = second
+
+        def probabilities(self, sentence, claims):
+            found = {("goad.stays", 1): self.chance}
+            if "madness.any" in claims:
+                found[("madness.any", 1)] = self.second
+            return found
+
+    phrasings = [("goad.stays", 1, "A goaded creature stays goaded after it attacks.", "en"),
+                 ("madness.any", 1, "A goaded creature discarded with madness stays goaded.", "en")]
+    tags = {"goad.stays": "goad", "madness.any": "madness"}
+    sure_of_goad = L.Linker(phrasings, tags, classifier=Two(0.95, 0.0))
+    assert [link.claim for link in sure_of_goad.match(REMAINS, "en", frozenset({"goad"}))] == ["goad.stays"]
+    untagged = L.Linker(phrasings, tags, classifier=Two(0.0, 0.95))
+    assert untagged.match(REMAINS, "en", frozenset({"goad"})) == ()  # madness is likelier, but not allowed
+    close = L.Linker(phrasings, tags, classifier=Two(0.95, 0.95 - L.CLAIM_MARGIN / 2))
+    assert close.match(REMAINS, "en", frozenset({"goad", "madness"})) == ()
 
 
 def test_no_classifier_link_when_no_phrasing_of_the_claim_shares_a_word():
     linker = L.Linker([("goad.stays", 1, "A goaded creature stays goaded after it attacks.", "en")],
-                      {"goad.stays": ""}, classifier=Sure(1, alone=True))
+                      {"goad.stays": ""}, classifier=Sure(1, 0.99))
     assert linker.match("Mana abilities don't use the stack.", "en", frozenset()) == ()
 
 
@@ -177,12 +207,8 @@ def test_a_classifier_link_that_asserts_needs_more_certainty(polarity, linked):
     """Between CLASSIFIED and ASSERTING the classifier links a denial, never an assertion (a
     wrong one would let a false ruling pass)."""
 
-    class Between(Sure):
-        def probabilities(self, sentence, claims):
-            return {("goad.stays", polarity): (L.CLASSIFIED + L.ASSERTING) / 2}
-
     phrasings = [("goad.stays", polarity, "A goaded creature stays goaded after it attacks.", "en")]
-    linker = L.Linker(phrasings, {"goad.stays": ""}, classifier=Between(polarity))
+    linker = L.Linker(phrasings, {"goad.stays": ""}, classifier=Sure(polarity, (L.CLASSIFIED + L.ASSERTING) / 2))
     found = linker.match("A goaded creature remains goaded once it has attacked.", "en", frozenset())
     assert bool(found) is linked
 
@@ -192,12 +218,11 @@ def test_no_classifier_link_when_the_nearest_phrasing_leaves_the_polarity_in_dou
     that is no evidence of either polarity, so the classifier's reading is not taken on it."""
     denial = "Madness only works when the card is discarded to pay a cost, not when an effect forces the discard."
 
-    class Asserting(Sure):
-        def probabilities(self, sentence, claims):
-            return {("madness.any_reason", 1): self.chance, ("madness.any_reason", -1): self.other}
-
-    linker = L.Linker([("madness.any_reason", -1, denial, "en")], {"madness.any_reason": ""}, classifier=Asserting(1))
+    linker = L.Linker([("madness.any_reason", -1, denial, "en")], {"madness.any_reason": ""},
+                      classifier=unsure_denial("madness.any_reason"))
     assert linker.match("Madness only works if you discard the card to pay a cost.", "en", frozenset()) == ()
+    agreed = "Madness works only when the card is discarded to pay a cost, never when an effect forces the discard."
+    assert [link.polarity for link in linker.match(agreed, "en", frozenset())] == ["denies"]  # without the doubt, linked
 
 
 def test_the_learner_learns_claims_from_their_phrasings_and_none_from_other_rulings():

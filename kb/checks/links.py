@@ -44,15 +44,16 @@ from kb.checks.readings import remembered
 from kb.checks.registration import ASSERTED, DENIED, NO_CLAIM, gates, phrasings_of, registry
 from kb.records import ASSERTS, DENIES, Link, normalize_text
 
-THRESHOLD = 0.70  # the least similarity that links (calibrated on the dev half for precision: bench/link_coverage.py --calibrate)
+THRESHOLD = 0.8  # the least similarity that links (calibrated on the dev halves for precision: 0.7 read 5 more false links once every claim had 25 + 25 paraphrases and denials per language)
 DENY_THRESHOLD = 0.8  # the least similarity of a reading that turns a phrasing over (a false alarm costs a true ruling)
 DENY_MARGIN = 0.1  # how much better such a reading must match than any reading the other way
 RIVAL = 0.05  # how far below the best claim read in the same sentence another claim may be and still link
 MARGIN = 0.0  # how much better than the best near miss (a phrasing of no claim) a link must match
 MEMO_SIZE = 100_000  # remembered links; the memo starts afresh when full
-CLASSIFIED = 0.3  # the least probability of the classifier's claim that links it (dev halves, with ASSERTING: 0.5 linked 6 fewer contradictions, and no corpus ruling more or less)
-ASSERTING = 0.7  # ... and that links it as asserted: a wrong one lets a false ruling pass (set 2's dev half: 4 passed at 0.5, 1 at 0.7)
-ALONE = 0.7  # the least probability of the classifier's polarity that links against its nearest phrasing's reading (dev half)
+CLASSIFIED = 0.3  # the least probability of the classifier's claim, weighed against every claim, that links it (dev halves: 0.25 to 0.4 alike)
+ASSERTING = 0.8  # ... and of its asserting it, to link it as asserted: a wrong one lets a false ruling pass (dev halves: 0.5 linked 24 more true rulings, and let 5 more contradictions pass)
+CLAIM_MARGIN = 0.2  # ... and by how much more than any other claim (dev halves)
+ALONE = 0.3  # the least probability of the classifier's polarity that links against its nearest phrasing's reading (dev halves: 0.7 lost 13 true links for no passing contradiction fewer)
 CROSSED = 2  # clauses negated against the phrasing's from which a reading that keeps its polarity is in doubt (no link)
 EVIDENCE = 160  # characters of the matched phrasing kept as evidence
 
@@ -115,6 +116,7 @@ class Linker:
         self._by_tags: dict[frozenset, tuple | None] = {}  # a ruling's tags → those masks (``_masks``)
         self.claim_of = np.array([known.claim for known in self.known], dtype=object)
         self.tags = {**tags, NO_CLAIM: ""}
+        self.claims = frozenset(claim for claim in tags if claim != NO_CLAIM)  # the classifier weighs every claim against every other, then keeps those the tags allow
         self._memo: dict[tuple, tuple[Link, ...]] = {}
         self.classifier = classifier
 
@@ -217,8 +219,8 @@ class Linker:
         """The claim the classifier is sure the ruling states (kb.checks.classifier.sure), when its
         nearest phrasing reads the ruling with the classifier's polarity (straight, or turned over
         by negations), or the classifier gives that polarity ALONE by itself; evidence: that phrasing."""
-        found = sure(self.classifier, [window for window, _ in windows], allowed, CLASSIFIED)
-        if found is None or found[1] == ASSERTED and found[2] < ASSERTING:
+        found = sure(self.classifier, [window for window, _ in windows], self.claims, CLASSIFIED, CLAIM_MARGIN)
+        if found is None or found[0] not in allowed or found[1] == ASSERTED and found[3] < ASSERTING:
             return None
         claim, polarity, chance, alone = found
         nearest, read = 0.0, None
