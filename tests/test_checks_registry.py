@@ -238,6 +238,23 @@ def test_italian_negations_are_counted_with_negative_concord(text, negations):
 
 
 @pytest.mark.parametrize(
+    "english, italian, shared",
+    [
+        ("Dismember has mana value 3.", "Smembrare ha valore di mana 3.", {"3"}),
+        ("Each {B/P} counts as one.", "Ogni {B/P} conta come uno.", {"b", "p"}),
+        ("With X=2, pay {X}{R}.", "Con X=2, paghi {X}{R}.", {"x", "2", "r"}),
+    ],
+)  # fmt: skip
+def test_numbers_and_mana_symbols_read_alike_in_both_languages(english, italian, shared):
+    """A number or a mana symbol's letter is the same feature in Italian as in English (not an
+    untranslated ``it:3``): "valore di mana 1" and "mana value 3" differ where they should."""
+    from kb.checks.meaning import content
+
+    assert shared <= content(english, "en") & content(italian, "it")
+    assert not {f"it:{term}" for term in shared} & content(italian, "it")
+
+
+@pytest.mark.parametrize(
     "text",
     [
         # true official rulings the linker once read as denials: a negation in another clause

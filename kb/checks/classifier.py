@@ -122,26 +122,36 @@ class Classifier:
     def probabilities(self, sentence: Sentence, claims: frozenset[str]) -> dict[tuple[str, int], float]:
         """(claim, polarity) → probability that ``sentence`` states it so, among the classes of
         ``claims`` and none (a claim the classifier never learned has none)."""
+        chosen, found = self.best((sentence,), claims)
+        return {c: float(p) for c, p in zip(chosen, found)}
+
+    def best(self, sentences: Iterable[Sentence], claims: frozenset[str]) -> tuple[list, np.ndarray]:
+        """The classes of ``claims``, and the probability of each at the sentence that reads it
+        likeliest (``probabilities`` of every sentence at once)."""
         if claims not in self._columns:
             chosen = [c for c in self.classes if c[0] in claims]
             self._columns[claims] = (chosen, np.array([self.classes.index(c) for c in chosen] + [self.none]))
         chosen, columns = self._columns[claims]
-        if not chosen:
-            return {}
-        rows, values = self.vector(features(sentence))
-        scores = values @ self.weights[np.ix_(rows, columns)] + self.bias[columns] if rows else self.bias[columns].copy()
-        scores = np.exp(scores - scores.max())
-        scores /= scores.sum()
-        return {c: float(p) for c, p in zip(chosen, scores[:-1])}
+        found = np.zeros(len(chosen))
+        for sentence in sentences if chosen else ():
+            rows, values = self.vector(features(sentence))
+            scores = values @ self.weights[np.ix_(rows, columns)] + self.bias[columns] if rows else self.bias[columns].copy()
+            scores = np.exp(scores - scores.max())
+            np.maximum(found, scores[:-1] / scores.sum(), out=found)
+        return chosen, found
 
 
 def chances(classifier, windows: Iterable[Sentence], claims: frozenset[str]) -> tuple[dict, dict[str, float]]:
     """What ``classifier`` reads in a text's windows: (claim, polarity) → its probability at its
     best window, and claim → its two polarities' summed."""
-    best: dict[tuple[str, int], float] = {}
-    for window in windows:
-        for label, chance in classifier.probabilities(window, claims).items():
-            best[label] = max(best.get(label, 0.0), chance)
+    if isinstance(classifier, Classifier):
+        chosen, found = classifier.best(windows, claims)
+        best = dict(zip(chosen, found.tolist()))
+    else:  # any object with ``probabilities`` (a classifier made for a test)
+        best = {}
+        for window in windows:
+            for label, chance in classifier.probabilities(window, claims).items():
+                best[label] = max(best.get(label, 0.0), chance)
     total: dict[str, float] = {}
     for (claim, _), chance in best.items():
         total[claim] = total.get(claim, 0.0) + chance

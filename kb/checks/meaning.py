@@ -208,8 +208,17 @@ def content(text: str, lang: str) -> frozenset:
         if best is not None:
             features.update(best.terms)
             covered.update(range(expansion.start, expansion.end))
-    features.update(f"it:{term}" for k, term in enumerate(terms) if k not in covered)
+    features.update(term if _neutral(term) else f"it:{term}" for k, term in enumerate(terms) if k not in covered)
     return frozenset(features)
+
+
+_SYMBOLS = frozenset("wubrgcspx")  # the letters of mana symbols ({B/P}, {2/W}, {X}), the same in every language
+
+
+def _neutral(term: str) -> bool:
+    """A term written alike in every language: a number ("valore di mana 3" says what "mana
+    value 3" does), or the letter of a mana symbol."""
+    return term.isdigit() or term in _SYMBOLS
 
 
 def reading(text: str, lang: str) -> tuple[Sentence, ...]:
