@@ -278,3 +278,14 @@ def test_a_gzipped_classifier_loads_as_its_json_and_a_damaged_one_is_an_error(tm
     with pytest.raises(ParseError) as caught:
         load(path)
     assert caught.value.path == str(path) and caught.value.line == 1 and "not a gzipped claim classifier" in str(caught.value)
+
+
+def test_no_classifier_link_when_a_near_miss_is_worded_more_like_the_ruling():
+    """A near miss (an official ruling known to state something else) as near as the claim's
+    nearest phrasing, or nearer, keeps the classifier from linking the claim."""
+    claim = [("goad.stays", 1, "A goaded creature stays goaded after it attacks.", "en")]
+    miss = [(L.NO_CLAIM, 1, "A goaded creature that attacks alone gets the exalted bonus.", "en")]
+    ruling = "A goaded creature attacking alone gets the exalted bonus and stays goaded."
+    classifier = Sure(1, 0.99)
+    assert [link.claim for link in L.Linker(claim, {"goad.stays": ""}, classifier=classifier).match(ruling, "en", frozenset())] == ["goad.stays"]
+    assert L.Linker(claim + miss, {"goad.stays": ""}, classifier=classifier).match(ruling, "en", frozenset()) == ()

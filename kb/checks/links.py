@@ -166,7 +166,7 @@ class Linker:
             claims[list(hidden)] = misses[list(hidden)] = False
         scored = [(window, self._cosines(window.content)) for window in windows(reading(text, lang))]
         near = self._near(scored, claims, misses) if any((cos[claims] >= THRESHOLD).any() for _, cos in scored) else ()
-        classified = self._classified(scored, claims, allowed) if self.classifier is not None else None
+        classified = self._classified(scored, claims, misses, allowed) if self.classifier is not None else None
         found = {link.claim: link for link in near}
         for extra in (classified, *labelled) if classified is not None else labelled:
             found.setdefault(extra.claim, extra)
@@ -215,10 +215,11 @@ class Linker:
         kept_links = [link for link, _ in links if not (link.polarity == DENIES and link.score < best_stated)]
         return tuple(sorted(kept_links, key=lambda link: (-link.score, link.claim)))
 
-    def _classified(self, windows: list, claims: np.ndarray, allowed: frozenset) -> Link | None:
+    def _classified(self, windows: list, claims: np.ndarray, misses: np.ndarray, allowed: frozenset) -> Link | None:
         """The claim the classifier is sure the ruling states (kb.checks.classifier.sure), when its
         nearest phrasing reads the ruling with the classifier's polarity (straight, or turned over
-        by negations), or the classifier gives that polarity ALONE by itself; evidence: that phrasing."""
+        by negations), or the classifier gives that polarity ALONE by itself, and no near miss (a
+        phrasing of no claim) is as near; evidence: that phrasing."""
         found = sure(self.classifier, [window for window, _ in windows], self.claims, CLASSIFIED, CLAIM_MARGIN)
         if found is None or found[0] not in allowed or found[1] == ASSERTED and found[3] < ASSERTING:
             return None
@@ -231,6 +232,8 @@ class Linker:
                 nearest, read = float(cos[number]), (_polarity(window, self.known[number]), self.known[number].text)
         if read is None or (read[0] is None or read[0][0] != polarity) and alone < ALONE:
             return None  # no phrasing shares a word; or it doesn't read it so, and the classifier alone isn't sure
+        if misses.any() and max(float(cos[misses].max()) for _, cos in windows) >= nearest:
+            return None  # an official ruling known to state something else is worded more like it
         return Link(claim, ASSERTS if polarity == ASSERTED else DENIES, round(chance, 3), _evidence(read[1]))
 
     @staticmethod
