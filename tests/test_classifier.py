@@ -140,6 +140,11 @@ class Sure:
             return {}
         return {(self.claim, self.polarity): self.chance, (self.claim, -self.polarity): self.other}
 
+    def best(self, sentences, claims):
+        """As ``Classifier.best``: what it reads is the same in every sentence."""
+        found = self.probabilities(None, claims)
+        return list(found), np.array(list(found.values()), dtype=float)
+
 
 def unsure_denial(claim: str = "goad.stays") -> Sure:
     """Sure enough of the claim to deny it (CLASSIFIED: the two polarities summed), not of the

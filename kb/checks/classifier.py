@@ -144,14 +144,8 @@ class Classifier:
 def chances(classifier, windows: Iterable[Sentence], claims: frozenset[str]) -> tuple[dict, dict[str, float]]:
     """What ``classifier`` reads in a text's windows: (claim, polarity) → its probability at its
     best window, and claim → its two polarities' summed."""
-    if isinstance(classifier, Classifier):
-        chosen, found = classifier.best(windows, claims)
-        best = dict(zip(chosen, found.tolist()))
-    else:  # any object with ``probabilities`` (a classifier made for a test)
-        best = {}
-        for window in windows:
-            for label, chance in classifier.probabilities(window, claims).items():
-                best[label] = max(best.get(label, 0.0), chance)
+    chosen, found = classifier.best(windows, claims)
+    best = dict(zip(chosen, found.tolist()))
     total: dict[str, float] = {}
     for (claim, _), chance in best.items():
         total[claim] = total.get(claim, 0.0) + chance

@@ -165,25 +165,23 @@ class Linker:
             claims, misses = claims.copy(), misses.copy()
             claims[list(hidden)] = misses[list(hidden)] = False
         scored = [(window, self._cosines(window.content)) for window in windows(reading(text, lang))]
-        near = self._near(scored, claims, misses) if any((cos[claims] >= THRESHOLD).any() for _, cos in scored) else ()
-        classified = self._classified(scored, claims, misses, allowed) if self.classifier is not None else None
+        near_miss = max((float(cos[misses].max()) for _, cos in scored), default=0.0) if misses.any() else 0.0
+        near = self._near(scored, claims, near_miss) if any((cos[claims] >= THRESHOLD).any() for _, cos in scored) else ()
+        classified = self._classified(scored, claims, near_miss, allowed) if self.classifier is not None else None
         found = {link.claim: link for link in near}
         for extra in (classified, *labelled) if classified is not None else labelled:
             found.setdefault(extra.claim, extra)
         return tuple(sorted(found.values(), key=lambda link: (-link.score, link.claim)))
 
-    def _near(self, windows: list, claims: np.ndarray, misses: np.ndarray) -> tuple[Link, ...]:
-        """The links of a ruling's windows (with their cosines) to the phrasings near enough."""
+    def _near(self, windows: list, claims: np.ndarray, near_miss: float) -> tuple[Link, ...]:
+        """The links of a ruling's windows (with their cosines) to the phrasings near enough;
+        ``near_miss``: the ruling's best cosine with a near miss (a phrasing of no claim)."""
         # per claim, the best match that reads as stating it and the best that reads as denying
         # it, each read straight from a phrasing or by turning one over (when the ruling's
         # negations say the opposite), among those near enough to link; of the near misses only
         # the best score counts, whichever way round it reads
         best: dict[tuple[str, int, bool], tuple[float, int, int]] = {}
-        near_miss = 0.0
         for place, (window, cos) in enumerate(windows):
-            missed = cos[misses]
-            if missed.size:
-                near_miss = max(near_miss, float(missed.max()))
             for number in np.flatnonzero(claims & (cos >= THRESHOLD)):
                 score = float(cos[number])
                 known = self.known[number]
@@ -215,7 +213,7 @@ class Linker:
         kept_links = [link for link, _ in links if not (link.polarity == DENIES and link.score < best_stated)]
         return tuple(sorted(kept_links, key=lambda link: (-link.score, link.claim)))
 
-    def _classified(self, windows: list, claims: np.ndarray, misses: np.ndarray, allowed: frozenset) -> Link | None:
+    def _classified(self, windows: list, claims: np.ndarray, near_miss: float, allowed: frozenset) -> Link | None:
         """The claim the classifier is sure the ruling states (kb.checks.classifier.sure), when its
         nearest phrasing reads the ruling with the classifier's polarity (straight, or turned over
         by negations), or the classifier gives that polarity ALONE by itself, and no near miss (a
@@ -232,7 +230,7 @@ class Linker:
                 nearest, read = float(cos[number]), (_polarity(window, self.known[number]), self.known[number].text)
         if read is None or (read[0] is None or read[0][0] != polarity) and alone < ALONE:
             return None  # no phrasing shares a word; or it doesn't read it so, and the classifier alone isn't sure
-        if misses.any() and max(float(cos[misses].max()) for _, cos in windows) >= nearest:
+        if near_miss and near_miss >= nearest:
             return None  # an official ruling known to state something else is worded more like it
         return Link(claim, ASSERTS if polarity == ASSERTED else DENIES, round(chance, 3), _evidence(read[1]))
 
