@@ -134,8 +134,9 @@ def evaluate(items: list[dict], link_with=None, judged: set[str] | None = None) 
 
 
 def calibrate(items: list[dict], judged: frozenset[str] | None = None) -> None:
-    """Sweep the similarity threshold, then the classifier's two (each with the others as set)."""
-    for name, values in (("THRESHOLD", range(30, 86, 5)), ("CLASSIFIED", range(30, 96, 5)), ("ASSERTING", range(30, 96, 5))):
+    """Sweep the similarity threshold, then the classifier's three (each with the others as set)."""
+    sweeps = (("THRESHOLD", range(30, 86, 5)), ("CLASSIFIED", range(30, 96, 5)), ("ASSERTING", range(30, 96, 5)), ("SHARE", range(50, 100, 5)))
+    for name, values in sweeps:
         original = getattr(L, name)
         for value in [x / 100 for x in values]:
             setattr(L, name, value)
@@ -192,7 +193,7 @@ def main() -> None:
     chosen = [i for i in items if args.split == "all" or i["split"] == args.split]
     result = evaluate(chosen, judged=judged_claims(args.set))
     mistakes = result.pop("mistakes")
-    print(json.dumps({"set": args.set, "split": args.split, "threshold": L.THRESHOLD, "classified": L.CLASSIFIED, "asserting": L.ASSERTING, **result},
+    print(json.dumps({"set": args.set, "split": args.split, "threshold": L.THRESHOLD, "classified": L.CLASSIFIED, "asserting": L.ASSERTING, "share": L.SHARE, **result},
                      indent=2))  # fmt: skip
     if args.mistakes:
         if args.split != "dev":

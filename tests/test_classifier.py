@@ -110,7 +110,7 @@ def test_the_classifier_reads_the_claim_and_its_polarity_in_other_words(text, la
     assert found is not None and found[:2] == ("exchange.lasts_indefinitely", 1)
 
 
-@pytest.mark.parametrize("text, lang", UNLIKE[1:])  # the English one reads 0.69: under ASSERTING, no link
+@pytest.mark.parametrize("text, lang", UNLIKE)
 def test_a_ruling_unlike_every_phrasing_links_by_the_classifier(text, lang):
     linker = L.linker()
     tags = frozenset({"exchange_control"})
@@ -216,6 +216,22 @@ def test_a_classifier_link_that_asserts_needs_more_certainty(polarity, linked):
     linker = L.Linker(phrasings, {"goad.stays": ""}, classifier=Sure(polarity, (L.CLASSIFIED + L.ASSERTING) / 2))
     found = linker.match("A goaded creature remains goaded once it has attacked.", "en", frozenset())
     assert bool(found) is linked
+
+
+@pytest.mark.parametrize(
+    "other, linked",
+    [
+        (0.0, True),
+        # the denial keeps more than 1 - SHARE of the two: the assertion is in doubt, no link
+        (L.ASSERTING * (1 - L.SHARE) / L.SHARE * 2, False),
+        (L.ASSERTING * (1 - L.SHARE) / L.SHARE / 2, True),
+    ],
+)  # fmt: skip
+def test_an_asserting_link_needs_its_polarity_to_outweigh_the_other_by_far(other, linked):
+    phrasings = [("goad.stays", 1, "A goaded creature stays goaded after it attacks.", "en")]
+    linker = L.Linker(phrasings, {"goad.stays": ""}, classifier=Sure(1, L.ASSERTING, other))
+    found = linker.match("A goaded creature remains goaded once it has attacked.", "en", frozenset())
+    assert [link.polarity for link in found] == (["asserts"] if linked else [])
 
 
 def test_no_classifier_link_when_the_nearest_phrasing_leaves_the_polarity_in_doubt():

@@ -153,11 +153,11 @@ def chances(classifier, windows: Iterable[Sentence], claims: frozenset[str]) -> 
 
 
 def sure(classifier, windows: Iterable[Sentence], claims: frozenset[str], least: float,
-         margin: float = 0.0) -> tuple[str, int, float, float] | None:  # fmt: skip
-    """(claim, polarity, probability, probability of that polarity alone) of the claim
-    ``classifier`` reads in a ruling's windows when it is sure of it: the probabilities of its
-    two polarities, each at its best window, sum to ``least`` or more, and to ``margin`` more
-    than any other claim's; the polarity is the likelier of the two. None otherwise."""
+         margin: float = 0.0) -> tuple[str, int, float, float, float] | None:  # fmt: skip
+    """(claim, polarity, probability, probability of that polarity alone, of the other polarity)
+    of the claim ``classifier`` reads in a ruling's windows when it is sure of it: the
+    probabilities of its two polarities, each at its best window, sum to ``least`` or more, and to
+    ``margin`` more than any other claim's; the polarity is the likelier of the two. None otherwise."""
     best, total = chances(classifier, windows, claims)
     if not total:
         return None
@@ -166,7 +166,7 @@ def sure(classifier, windows: Iterable[Sentence], claims: frozenset[str], least:
     if total[claim] < least or len(ranked) > 1 and total[claim] - total[ranked[1]] < margin:
         return None
     polarity = max((1, -1), key=lambda p: best.get((claim, p), 0.0))
-    return claim, polarity, total[claim], best[(claim, polarity)]
+    return claim, polarity, total[claim], best[(claim, polarity)], best.get((claim, -polarity), 0.0)
 
 
 def compress(text: str) -> bytes:
