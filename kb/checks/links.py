@@ -3,16 +3,16 @@
 Every claim has known phrasings (kb/checks/claims): its statement in each language, the ways
 official rulings word it, the official rulings labelled as stating it and written paraphrases,
 which state it, and written ``denials``, which say its opposite as a false ruling would. Each is
-read once into its sentences' language-neutral content and negations (kb.checks.meaning). A
-ruling is read the same way; each of its sentences, and each pair of neighbouring sentences, is
-compared with the known phrasings of the claims whose mechanic it carries as a tag (cosine of
-the content features, each weighted by how rare it is among all phrasings). A claim is linked
-when its best match reaches THRESHOLD (calibrated on the dev half of bench/claims_set.yaml for
-precision), with the polarity of the phrasing matched, turned over when the ruling's sentences
-hold an odd number of negations more or fewer ("doesn't stop being goaded" vs "stops being
-goaded"): a polarity turned over is less sure (DENY_THRESHOLD, DENY_MARGIN). Of the claims read
-in one sentence only those near the best link (RIVAL), and a denial gives way to a claim the
-ruling states better. Each link keeps its score and its evidence, the phrasing it matched.
+read once into its sentences' language-neutral content and negations (kb.checks.meaning). A ruling
+is read the same way; each of its sentences, and each pair of neighbouring sentences, is compared
+with the known phrasings of the claims whose mechanic it, or a card it names (kb.checks.named),
+carries as a tag: the cosine of the content features, each weighted by how rare it is among all
+phrasings. A claim is linked when its best match reaches THRESHOLD (calibrated on the dev half of
+bench/claims_set.yaml for precision), with the polarity of the phrasing matched, turned over when
+the ruling's sentences hold an odd number of negations more or fewer ("doesn't stop being goaded"
+vs "stops being goaded"): a polarity turned over is less sure (DENY_THRESHOLD, DENY_MARGIN). Of the
+claims read in one sentence only those near the best link (RIVAL), and a denial gives way to a
+claim the ruling states better. Each link keeps its score and evidence (the phrasing matched).
 
 A ruling that says a claim in words of its own matches no phrasing closely; the claim classifier
 (kb.checks.classifier, learned from all the phrasings at once) links it when it is sure of the
@@ -40,6 +40,7 @@ import numpy as np
 
 from kb.checks.classifier import Classifier, shipped, sure
 from kb.checks.meaning import Sentence, crossed, reading, turned_over, windows
+from kb.checks.named import named_mechanics
 from kb.checks.readings import remembered
 from kb.checks.registration import ASSERTED, DENIED, NO_CLAIM, gates, phrasings_of, registry
 from kb.records import ASSERTS, DENIES, Link, normalize_text
@@ -137,7 +138,7 @@ class Linker:
         if found is None:
             if len(self._memo) >= MEMO_SIZE:
                 self._memo.clear()
-            found = self._memo[key] = self.match(text, lang, frozenset(tags))
+            found = self._memo[key] = self.match(text, lang, frozenset(tags) | named_mechanics(text))
         return found
 
     def _masks(self, tags: frozenset) -> tuple[np.ndarray, np.ndarray, frozenset] | None:

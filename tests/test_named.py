@@ -1,0 +1,83 @@
+"""The mechanics of the cards a ruling names (kb.checks.named), the table they come from
+(kb.checks.card_mechanics), and the linker reading them as the ruling's own."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.checks import links as L
+from kb.checks.card_mechanics import mechanics, table
+from kb.checks.named import TABLE, Names, read, shipped
+from kb.errors import ParseError
+
+NAMES = Names({"Rift Bolt": frozenset({"suspend"}), "Saetta Squarciante": frozenset({"suspend"}),
+               "Plunder": frozenset({"suspend"}), "Memory Plunder": frozenset(),
+               "Sunbird's Invocation": frozenset({"kicker"}), "Treasure Cruise": frozenset({"delve"})})
+
+
+@pytest.mark.parametrize(
+    "text, found",
+    [
+        ("Rift Bolt going into exile with its time counter isn't a cast.", {"suspend"}),
+        ("Con la Saetta Squarciante in esilio non c'è nulla a cui rispondere.", {"suspend"}),
+        ("Rift Bolt's last counter comes off on your upkeep.", {"suspend"}),
+        ("Cast Treasure Cruise after Rift Bolt", {"suspend", "delve"}),
+        ("Sunbird’s Invocation reveals cards.", {"kicker"}),  # the typographic apostrophe too
+        # a name is found as printed, whole: not in lower case, not inside a longer word or name
+        ("a rift bolt of lightning", set()),
+        ("Rift Bolter is no card.", set()),
+        ("Memory Plunder casts a card from a graveyard.", set()),
+        ("Plunder destroys an artifact.", {"suspend"}),
+        ("", set()),
+    ],
+)  # fmt: skip
+def test_a_ruling_gains_the_mechanics_of_the_cards_it_names(text, found):
+    assert NAMES.mechanics(text) == found
+
+
+def test_the_table_reads_names_and_their_mechanics(tmp_path):
+    path = tmp_path / "card_mechanics.tsv"
+    path.write_text("# generated\nRift Bolt\tsuspend\nMemory Plunder\t-\n\nTreasure Cruise\tdelve convoke\n", encoding="utf-8")
+    names = read(path)
+    assert names.rows == {"Rift Bolt": {"suspend"}, "Memory Plunder": set(), "Treasure Cruise": {"delve", "convoke"}}
+
+
+@pytest.mark.parametrize("row, line", [("Rift Bolt suspend", 2), ("\tsuspend", 2), ("Rift Bolt\t ", 2)])
+def test_a_malformed_row_names_the_file_and_line(tmp_path, row, line):
+    path = tmp_path / "card_mechanics.tsv"
+    path.write_text(f"# generated\n{row}\nTreasure Cruise\tdelve\n", encoding="utf-8")
+    with pytest.raises(ParseError) as caught:
+        read(path)
+    assert (caught.value.path, caught.value.line) == (str(path), line)
+
+
+def test_the_table_keeps_the_claims_keyword_mechanics_cards_print_and_not_the_common_ones():
+    suspend = "Suspend 4—{R} (Rather than cast this card from your hand, pay {R} and exile it with four time counters on it.)"
+    cards = [{"card": "Rift Bolt", "name_it": "Saetta Squarciante", "text_en": f"Rift Bolt deals 3 damage to any target.\n{suspend}"},
+             {"card": "Fire // Ice", "name_it": "Fuoco // Ghiaccio", "text_en": "Split second\nFire deals 2 damage divided as you choose."},
+             {"card": "Memory Plunder", "name_it": "Furto di Memoria", "text_en": "You may cast target instant or sorcery card."},
+             {"card": "Plunder", "name_it": "Razziare", "text_en": f"Destroy target artifact or land.\n{suspend}"},
+             {"card": "Grizzly Bears", "name_it": "Orsi Grizzly", "text_en": ""}]
+    cards += [{"card": f"Mind Rot {n}", "text_en": "Target player discards two cards."} for n in range(3)]
+    rows = table(cards, {"suspend", "split_second", "discard"}, common=0.3)  # discard: 3 cards of 8
+    assert rows["Rift Bolt"] == rows["Saetta Squarciante"] == rows["Plunder"] == {"suspend"}
+    assert rows["Fire"] == rows["Ice"] == rows["Fuoco // Ghiaccio"] == {"split_second"}  # the card and each face
+    assert rows["Memory Plunder"] == set()  # it holds "Plunder": listed, with no mechanic
+    assert "Grizzly Bears" not in rows and "Furto di Memoria" not in rows
+    assert not any(name.startswith("Mind Rot") for name in rows)  # too common to say anything
+
+
+def test_the_shipped_table_was_written_for_the_registered_claims_mechanics():
+    """A claim of a new keyword mechanic needs the table written again (python -m kb.checks.card_mechanics)."""
+    header = next(line for line in TABLE.read_text(encoding="utf-8").splitlines() if line.startswith("# mechanics:"))
+    assert set(header.split(":", 1)[1].split()) == mechanics()
+    assert shipped().mechanics("Rift Bolt isn't cast when it's exiled.") == {"suspend"}
+
+
+def test_the_linker_reads_the_mechanics_of_the_cards_a_ruling_names(monkeypatch):
+    text = "Exiling Rift Bolt with time counters isn't casting it."  # its words carry no suspend tag
+    linker = L.Linker([("suspend.exile_no_cast", 1, text, "en")], {"suspend.exile_no_cast": "suspend"})
+    assert [link.claim for link in linker.link(text, "en", ("cast", "exile"))] == ["suspend.exile_no_cast"]
+    monkeypatch.setattr(L, "named_mechanics", lambda text: frozenset())
+    linker._memo.clear()
+    assert linker.link(text, "en", ("cast", "exile")) == ()  # without its card, not a ruling on suspend
