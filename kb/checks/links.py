@@ -10,7 +10,8 @@ carries as a tag: the cosine of the content features, each weighted by how rare 
 phrasings. A claim is linked when its best match reaches THRESHOLD (calibrated on the dev half of
 bench/claims_set.yaml for precision), with the polarity of the phrasing matched, turned over when
 the ruling's sentences hold an odd number of negations more or fewer ("doesn't stop being goaded"
-vs "stops being goaded"): a polarity turned over is less sure (DENY_THRESHOLD, DENY_MARGIN). Of the
+vs "stops being goaded"; kb.checks.polarity: a denial turned over is no assertion): a polarity
+turned over is less sure (DENY_THRESHOLD, DENY_MARGIN). Of the
 claims read in one sentence only those near the best link (RIVAL), and a denial gives way to a
 claim the ruling states better. Each link keeps its score and evidence (the phrasing matched).
 
@@ -32,15 +33,15 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
 from kb.checks.classifier import Classifier, shipped, sure
-from kb.checks.meaning import Sentence, crossed, reading, turned_over, windows
+from kb.checks.meaning import reading, windows
 from kb.checks.named import named_mechanics
+from kb.checks.polarity import Known, polarity_of
 from kb.checks.readings import remembered
 from kb.checks.registration import ASSERTED, DENIED, NO_CLAIM, gates, phrasings_of, registry
 from kb.records import ASSERTS, DENIES, Link, normalize_text
@@ -56,18 +57,7 @@ ASSERTING = 0.5  # ... and of its asserting it, to link it as asserted: a wrong 
 SHARE = 0.9  # ... that much of its two polarities together (dev halves, against asserting from 0.8 alone: 12 more true links, the same contradictions passing; 0.8 let 1 more pass)
 CLAIM_MARGIN = 0.2  # ... and by how much more than any other claim (dev halves: 0 read 1 more true link and 2 more false ones)
 ALONE = 0.3  # the least probability of the classifier's polarity that links against its nearest phrasing's reading (dev halves: 0.7 lost 14 true links for 4 false ones fewer, the same contradictions passing)
-CROSSED = 2  # clauses negated against the phrasing's from which a reading that keeps its polarity is in doubt (no link)
 EVIDENCE = 160  # characters of the matched phrasing kept as evidence
-
-
-@dataclass(frozen=True)
-class Known:
-    """A known phrasing of a claim: one sentence, or a window of two."""
-
-    claim: str
-    polarity: int  # +1: states the claim; -1: denies it
-    text: str
-    sentence: Sentence
 
 
 class Linker:
@@ -187,7 +177,7 @@ class Linker:
             for number in np.flatnonzero(claims & (cos >= THRESHOLD)):
                 score = float(cos[number])
                 known = self.known[number]
-                read = _polarity(window, known)
+                read = polarity_of(window, known)
                 if read is not None and score > best.get((known.claim, *read), (0.0,))[0]:
                     best[(known.claim, *read)] = (score, number, place)
         floor = max(THRESHOLD, near_miss + MARGIN)
@@ -231,7 +221,7 @@ class Linker:
         for window, cos in windows:
             number = int(np.argmax(np.where(own, cos, -1.0)))
             if own[number] and cos[number] > nearest:
-                nearest, read = float(cos[number]), (_polarity(window, self.known[number]), self.known[number].text)
+                nearest, read = float(cos[number]), (polarity_of(window, self.known[number]), self.known[number].text)
         if read is None or (read[0] is None or read[0][0] != polarity) and alone < ALONE:
             return None  # no phrasing shares a word; or it doesn't read it so, and the classifier alone isn't sure
         if near_miss and near_miss >= nearest:
@@ -273,18 +263,6 @@ class Linker:
 
 def _evidence(text: str) -> str:
     return text if len(text) <= EVIDENCE else text[: EVIDENCE - 1] + "…"
-
-
-def _polarity(window: Sentence, known: Known) -> tuple[int, bool] | None:
-    """How ``window`` of a ruling reads the claim of a known phrasing: (polarity, whether turned
-    over by its negations), or None when in doubt."""
-    single = window.single and known.sentence.single  # negations of a window of two don't line up
-    flipped = single and turned_over(window, known.sentence)
-    if flipped and (window.negations - known.sentence.negations) % 2 and not crossed(window, known.sentence, both=False):
-        return None  # the negation it lacks or adds sits in no clause of its own that matches: no evidence either way
-    if single and not flipped and crossed(window, known.sentence) >= CROSSED:
-        return None  # negations that cancel out but sit in other clauses: what it asserts is in doubt
-    return (-known.polarity if flipped else known.polarity), flipped
 
 
 @lru_cache(maxsize=1)
