@@ -234,6 +234,14 @@ def test_an_asserting_link_needs_its_polarity_to_outweigh_the_other_by_far(other
     assert [link.polarity for link in found] == (["asserts"] if linked else [])
 
 
+def test_a_classifier_link_scores_the_probability_of_its_polarity():
+    """Its two polarities, each at its best sentence, may sum past 1: the score is the one linked."""
+    linker = L.Linker([("goad.stays", 1, "A goaded creature stays goaded after it attacks.", "en")],
+                      {"goad.stays": ""}, classifier=Sure(-1, 0.72, 0.45))
+    found = linker.match("Once it has attacked, a goaded creature is no longer goaded.", "en", frozenset())
+    assert [(link.polarity, link.score) for link in found] == [("denies", 0.72)]
+
+
 def test_no_classifier_link_when_the_nearest_phrasing_leaves_the_polarity_in_doubt():
     """The ruling lacks the phrasing's negated clause ("not when an effect forces the discard"):
     that is no evidence of either polarity, so the classifier's reading is not taken on it."""

@@ -19,7 +19,7 @@ A ruling that says a claim in words of its own matches no phrasing closely; the 
 (kb.checks.classifier, learned from all the phrasings at once) links it when it is sure of the
 claim (CLASSIFIED; to assert it, ASSERTING and SHARE of its two polarities) and the claim's
 nearest phrasing reads the ruling so, or the classifier is sure of that polarity by itself
-(ALONE): the score is then the classifier's probability, the evidence that phrasing.
+(ALONE): the score is then the classifier's probability of that polarity, the evidence that phrasing.
 
 An official ruling labelled as stating a claim (read whole and reviewed) links to it wherever its
 text is printed, whatever the tags its words give it: "targets are chosen when the spell is
@@ -213,7 +213,7 @@ class Linker:
         found = sure(self.classifier, [window for window, _ in windows], self.claims, CLASSIFIED, CLAIM_MARGIN)
         if found is None or found[0] not in allowed:
             return None
-        claim, polarity, chance, alone, other = found
+        claim, polarity, _, alone, other = found
         if polarity == ASSERTED and (alone < ASSERTING or alone < SHARE * (alone + other)):
             return None
         nearest, read = 0.0, None
@@ -226,7 +226,7 @@ class Linker:
             return None  # no phrasing shares a word; or it doesn't read it so, and the classifier alone isn't sure
         if near_miss and near_miss >= nearest:
             return None  # an official ruling known to state something else is worded more like it
-        return Link(claim, ASSERTS if polarity == ASSERTED else DENIES, round(chance, 3), _evidence(read[1]))
+        return Link(claim, ASSERTS if polarity == ASSERTED else DENIES, round(alone, 3), _evidence(read[1]))
 
     @staticmethod
     def _reading(claim: str, best: dict, floor: float) -> tuple[int, bool, tuple[float, int, int]] | None:
