@@ -28,14 +28,15 @@ from kb.checks.model import (
     leaving,
     library,
     life,
+    mana,
     player_counters,
     priority,
     stack,
 )
 from kb.checks.model import state as s
 
-_ = (abilities, actions, cards, casting, colors, combat, control, costs, discard, effects, entering, leaving, library, life, player_counters, priority,
-     stack, s)
+_ = (abilities, actions, cards, casting, colors, combat, control, costs, discard, effects, entering, leaving, library, life, mana,
+     player_counters, priority, stack, s)
 ORIGINAL = {
     "symbol_value": costs.symbol_value, "total_cost": costs.total_cost, "card_mana_cost": cards.card_mana_cost,
     "destination": discard.destination, "record": discard.record, "legal_attacks": combat.legal_attacks,
@@ -52,6 +53,7 @@ ORIGINAL = {
     "copy_permanent": casting.copy_permanent, "choose_new_targets": control.choose_new_targets,
     "turn_face_up": actions.turn_face_up, "become": entering.become, "entered": entering.entered,
     "may_special": priority.may_special, "scry": library.scry, "search": library.search,
+    "takes": mana._takes, "reduce_generic": costs.reduce_generic,
 }
 
 
@@ -437,6 +439,23 @@ def _retargeting_triggers(state, spell, player, targets):
     return casting.cast_triggers(state, player, s.get(state, spell))
 
 
+def _snow_paid_by_any_mana(symbol, unit, spend_as):
+    return True if symbol.kind == costs.SNOW else ORIGINAL["takes"](symbol, unit, spend_as)
+
+
+def _snow_paid_as_any_type(symbol, unit, spend_as):
+    return unit.snow or spend_as == "any type" if symbol.kind == costs.SNOW else ORIGINAL["takes"](symbol, unit, spend_as)
+
+
+def _reductions_reduce_snow(cost, amount):
+    """{S} read as plain generic mana: a reduction takes it off too."""
+    snow = sum(1 for symbol in cost.symbols if symbol.kind == costs.SNOW)
+    rest = costs.ManaCost(tuple(symbol for symbol in cost.symbols if symbol.kind != costs.SNOW))
+    left = ORIGINAL["reduce_generic"](rest, amount)
+    kept = max(snow - max(amount - rest.generic, 0), 0)
+    return costs.ManaCost(left.symbols + (costs.Symbol("S", costs.SNOW, amount=0),) * kept)
+
+
 def _pay_energy_you_lack(state, player, kind, amount, source="cost"):
     return state
 
@@ -654,6 +673,9 @@ MUTANTS = {
                                                   and card.keyword_cost("suspend") is not None),
     "a search finds what it can": (library, "search", _search_must_find_what_it_can),
     "a search may always find nothing": (library, "search", _search_may_find_nothing),
+    "any mana pays {S}": (mana, "_takes", _snow_paid_by_any_mana),
+    "mana of any type pays {S}": (mana, "_takes", _snow_paid_as_any_type),
+    "reductions reduce {S}": (costs, "reduce_generic", _reductions_reduce_snow),
 }
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from kb.checks.model import abilities, actions, cards, casting, colors, combat, control, costs, life, player_counters
-from kb.checks.model import library, priority
+from kb.checks.model import library, mana, priority
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import STACK, State
@@ -94,6 +94,7 @@ QUERIES: dict[str, tuple[str, Callable[[State, dict], Any]]] = {
     "convoked": ("object", lambda st, a: list(cast_info(st, a["object"]).convoked)),
     "total_cost_of": ("mana_cost", total_cost_of),
     "mana_value_of": ("cost", lambda st, a: costs.mana_value(a["cost"], int(a.get("x", 0)))),
+    "payable": ("cost", lambda st, a: mana.payable(a["cost"], a.get("with", ()), a.get("spend_as"))),
     "stack": ("player", lambda st, a: list(st.stack)),
     "stack_size": ("player", lambda st, a: len(st.stack)),
     "pending": ("player", lambda st, a: [p.id for p in st.pending]),
