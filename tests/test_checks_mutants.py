@@ -25,6 +25,7 @@ from kb.checks.model import (
     discard,
     effects,
     entering,
+    faces,
     leaving,
     library,
     life,
@@ -35,7 +36,7 @@ from kb.checks.model import (
 )
 from kb.checks.model import state as s
 
-_ = (abilities, actions, cards, casting, colors, combat, control, costs, discard, effects, entering, leaving, library, life, mana,
+_ = (abilities, actions, cards, casting, colors, combat, control, costs, discard, effects, entering, faces, leaving, library, life, mana,
      player_counters, priority, stack, s)
 ORIGINAL = {
     "symbol_value": costs.symbol_value, "total_cost": costs.total_cost, "card_mana_cost": cards.card_mana_cost,
@@ -54,6 +55,8 @@ ORIGINAL = {
     "turn_face_up": actions.turn_face_up, "become": entering.become, "entered": entering.entered,
     "may_special": priority.may_special, "scry": library.scry, "search": library.search,
     "takes": mana._takes, "reduce_generic": costs.reduce_generic,
+    "transform": faces.transform, "put_onto_battlefield": entering.put_onto_battlefield,
+    "drain_devotion": effects.VERBS["drain_devotion"],
 }
 
 
@@ -456,6 +459,32 @@ def _reductions_reduce_snow(cost, amount):
     return costs.ManaCost(left.symbols + (costs.Symbol("S", costs.SNOW, amount=0),) * kept)
 
 
+def _modal_cards_dont_transform(state, oid):
+    """The rule before 2025: an instruction to transform a modal double-faced card is ignored."""
+    if s.get(state, oid).layout == "modal_dfc":
+        return state
+    return ORIGINAL["transform"](state, oid)
+
+
+def _modal_cards_enter_front_face_up(state, oid, controller=None, transformed=False):
+    """The rule before 2025: a modal double-faced card put onto the battlefield transformed enters front face up."""
+    modal = s.get(state, oid).layout == "modal_dfc"
+    return ORIGINAL["put_onto_battlefield"](state, oid, controller, transformed and not modal)
+
+
+def _devotion_counts_its_source_anywhere(state, item, args, choices):
+    """The ability's source counts toward devotion even once it has left the battlefield."""
+    source = s.get(state, item.source)
+    if source.zone == s.BATTLEFIELD or not source.mana_cost:
+        return ORIGINAL["drain_devotion"](state, item, args, choices)
+    wanted = set(args.get("colors", ()))
+    extra = sum(1 for symbol in costs.as_cost(source.mana_cost).symbols if set(symbol.colors) & wanted)
+    for opponent in s.opponents(state, item.controller):
+        state = life.change(state, opponent, -extra, item.id)
+    state = life.change(state, item.controller, extra * len(s.opponents(state, item.controller)), item.id)
+    return ORIGINAL["drain_devotion"](state, item, args, choices)
+
+
 def _pay_energy_you_lack(state, player, kind, amount, source="cost"):
     return state
 
@@ -676,6 +705,9 @@ MUTANTS = {
     "any mana pays {S}": (mana, "_takes", _snow_paid_by_any_mana),
     "mana of any type pays {S}": (mana, "_takes", _snow_paid_as_any_type),
     "reductions reduce {S}": (costs, "reduce_generic", _reductions_reduce_snow),
+    "modal double-faced cards don't transform": (faces, "transform", _modal_cards_dont_transform),
+    "modal double-faced cards enter front face up": (entering, "put_onto_battlefield", _modal_cards_enter_front_face_up),
+    "devotion counts its source anywhere": (effects.VERBS, "drain_devotion", _devotion_counts_its_source_anywhere),
 }
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kb.checks.claims.build import state
-from kb.checks.model import entering
+from kb.checks.model import entering, faces
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 
@@ -98,7 +98,9 @@ JACE = {"id": "D", "types": ["creature"], "mana_cost": "{1}{U}", "layout": "tran
         (JACE, True, "battlefield", 1, ["planeswalker"], None),  # the back face's characteristics (712.8e)
         (JACE, False, "battlefield", 0, ["creature"], None),
         ({"id": "D", "card": "Kazandu Mammoth", "zone": "hand"}, False, "battlefield", 0, ["creature"], None),  # modal
-        ({"id": "D", "card": "Kazandu Mammoth", "zone": "hand"}, True, "battlefield", 0, ["creature"], None),  # can't transform
+        ({"id": "D", "card": "Kazandu Mammoth", "zone": "hand"}, True, "battlefield", 1, ["land"], None),  # modal: 712.14a too
+        ({"id": "D", "card": "Agadeem's Awakening", "zone": "hand"}, True, "battlefield", 1, ["land"], None),  # its land face
+        ({"id": "D", "card": "Jwari Disruption", "zone": "hand"}, True, "battlefield", 1, ["land"], None),
         ({"id": "D", "card": "Agadeem's Awakening", "zone": "hand"}, False, "hand", 0, ["sorcery"],
          "712.14b: its face isn't a permanent"),
         ({"id": "D", "card": "Turn // Burn", "zone": "graveyard"}, False, "graveyard", 0, ["instant"],
@@ -121,3 +123,28 @@ def test_what_enters_the_battlefield_and_with_which_face(row, transformed, zone,
 def test_a_card_put_onto_the_battlefield_under_another_players_control(card):
     st = entering.put_onto_battlefield(game({"id": "D", "card": card, "zone": "graveyard", "owner": "B"}), "D", "A")
     assert (s.zone_of(st, "D"), s.controller_of(st, "D"), s.get(st, "D").owner) == ("battlefield", "A", "B")
+
+
+@pytest.mark.parametrize(
+    "card, face, face_down, after, types, detail",
+    [
+        ("Kazandu Mammoth", 0, False, 1, ["land"], None),  # modal: it can transform (712.9)
+        ("Kazandu Mammoth", 1, False, 0, ["creature"], None),  # and back
+        ("Delver of Secrets", 0, False, 1, ["creature"], None),
+        ("Jwari Disruption", 1, False, 1, ["land"], "712.10: its other face is an instant or sorcery"),
+        ("Grizzly Bears", 0, False, 0, ["creature"], "701.27c: not a double-faced card"),
+        ("Delver of Secrets", 0, True, 0, ["creature"], "712.15a: face down"),
+    ],
+)  # fmt: skip
+def test_transform_turns_a_double_faced_permanent_over(card, face, face_down, after, types, detail):
+    st = game({"id": "D", "card": card, "zone": "battlefield", "face": face, "face_down": face_down})
+    obj = s.get(st, "D")
+    st = s.update(st, "D", types=obj.faces[face].types or obj.types) if obj.faces else st  # the face up's types
+    st = faces.transform(st, "D")
+    assert (s.get(st, "D").face, list(s.get(st, "D").types)) == (after, types)
+    assert [e.detail for e in s.events(st, "no transform")] == ([detail] if detail else [])
+
+
+def test_only_a_permanent_transforms():
+    with pytest.raises(IllegalAction, match="only permanents transform"):
+        faces.transform(game({"id": "D", "card": "Delver of Secrets", "zone": "graveyard"}), "D")

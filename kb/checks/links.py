@@ -51,6 +51,7 @@ DENY_THRESHOLD = 0.8  # the least similarity of a reading that turns a phrasing 
 DENY_MARGIN = 0.1  # how much better such a reading must match than any reading the other way
 RIVAL = 0.05  # how far below the best claim read in the same sentence another claim may be and still link
 MARGIN = 0.0  # how much better than the best near miss (a phrasing of no claim) a link must match
+DIGITS = 9  # cosines are rounded so: the same sentence matched two ways ties, whatever the rounding of the sums
 MEMO_SIZE = 100_000  # remembered links; the memo starts afresh when full
 CLASSIFIED = 0.3  # the least probability of the classifier's claim, weighed against every claim, that links it (dev halves: 0.25 to 0.4 alike)
 ASSERTING = 0.5  # ... and of its asserting it, to link it as asserted: a wrong one lets a false ruling pass
@@ -65,7 +66,7 @@ class Linker:
 
     def __init__(self, phrasings: Iterable[tuple], tags: Mapping[str, str], read: Callable = reading,
                  classifier: Classifier | None = None):
-        """``phrasings``: (claim, polarity, text, lang[, weighs]); ``tags``: claim → the tag a
+        """``phrasings``: (claim, polarity, text, lang[, weighs[, near miss of]]); ``tags``: claim → the tag a
         ruling must carry for the claim to be considered (its mechanic). A phrasing that doesn't
         weigh (``weighs`` False: the official rulings labelled as stating a claim) is matched
         like the others but leaves the features' weights to the claims' own phrasings, so that
@@ -76,10 +77,13 @@ class Linker:
         weighing = 0
         counts: dict[str, int] = defaultdict(int)
         self.verbatim: dict[str, dict[str, int]] = defaultdict(dict)  # a labelled official ruling's text → its claims, read so
+        self.missed: dict[str, set[str]] = defaultdict(set)  # a near miss's text → the claims it is a near miss of
         for claim, polarity, text, lang, *rest in phrasings:
             weighs = rest[0] if rest else True
             if not weighs and claim != NO_CLAIM:  # an official ruling stating it, or an outdated one denying it
                 self.verbatim[normalize_text(text)][claim] = polarity
+            elif len(rest) > 1:  # a near miss: it never links to the claim it was read as
+                self.missed[normalize_text(text)].add(rest[1])
             for window in windows(read(text, lang)):
                 if window.content:
                     self.known.append(Known(claim, polarity, text, window))
@@ -163,6 +167,8 @@ class Linker:
         found = {link.claim: link for link in near}
         for extra in (classified, *labelled) if classified is not None else labelled:
             found.setdefault(extra.claim, extra)
+        for claim in () if hidden else self.missed.get(normalize_text(text), ()):
+            found.pop(claim, None)  # an official ruling kept as that claim's near miss (one of its sentences may tie with a phrasing)
         return tuple(sorted(found.values(), key=lambda link: (-link.score, link.claim)))
 
     def _near(self, windows: list, claims: np.ndarray, near_miss: float) -> tuple[Link, ...]:
@@ -258,7 +264,7 @@ class Linker:
         holders = [self.holders[row] for row in rows]
         weights = np.repeat(self.square[rows], [len(h) for h in holders])
         dots = np.bincount(np.concatenate(holders), weights=weights, minlength=len(self.known))
-        return dots / (norm * self.norm_array)
+        return np.round(dots / (norm * self.norm_array), DIGITS)
 
 
 def _evidence(text: str) -> str:

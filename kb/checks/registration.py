@@ -52,11 +52,11 @@ def get(claim_id: str) -> Claim:
 
 
 def phrasings_of(claims) -> list[tuple]:
-    """(claim, polarity, text, lang[, weighs]) of every known phrasing of ``claims``: statements,
+    """(claim, polarity, text, lang[, weighs[, near miss of]]) of every known phrasing of ``claims``: statements,
     phrasings, paraphrases and the official rulings that state them assert (the rulings don't
     weigh), denials and the outdated official rulings deny (those don't weigh either); their
     near misses, official rulings worded alike that state something else, are phrasings of no
-    claim (NO_CLAIM; they don't weigh either)."""
+    claim (NO_CLAIM; they don't weigh either), each with the claim it is a near miss of."""
     rows = []
     for claim in claims:
         for lang, text in claim.statement.items():
@@ -66,7 +66,7 @@ def phrasings_of(claims) -> list[tuple]:
                 rows.extend((claim.id, polarity, text, lang) for text in texts)
         rows.extend((claim.id, ASSERTED, text, "en", False) for text in getattr(claim, "rulings", None) or ())
         rows.extend((claim.id, DENIED, text, "en", False) for text in getattr(claim, "outdated", None) or ())
-        rows.extend((NO_CLAIM, ASSERTED, text, "en", False) for text in getattr(claim, "near_misses", None) or ())
+        rows.extend((NO_CLAIM, ASSERTED, text, "en", False, claim.id) for text in getattr(claim, "near_misses", None) or ())
     return rows
 
 

@@ -22,7 +22,7 @@ from typing import Any, Callable, Mapping, Optional
 
 from kb.checks.claims import build
 from kb.checks.claims.queries import QUERIES
-from kb.checks.model import actions, casting, colors, combat, control, entering, leaving, library, player_counters
+from kb.checks.model import actions, casting, colors, combat, control, entering, faces, leaving, library, player_counters
 from kb.checks.model import stack
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
@@ -107,6 +107,7 @@ ACTIONS: dict[str, tuple[str, Callable[[State, dict], State]]] = {
     "become": ("object", lambda st, a: entering.become(st, a["object"], a["type"])),
     "put_onto_battlefield": ("object", lambda st, a: s.to_priority(entering.put_onto_battlefield(
         st, a["object"], a.get("player"), bool(a.get("transformed", False))))),
+    "transform": ("object", lambda st, a: faces.transform(st, a["object"])),
     "play_land": ("card", lambda st, a: entering.play_land(st, _owner(st, a, "card"), a["card"])),
     "set_color": ("object", lambda st, a: colors.add(st, colors.COLOR, a["object"], _many(a["colors"]))),
     "remove_abilities": ("object", lambda st, a: colors.add(st, colors.LOSE_ABILITIES, a["object"])),

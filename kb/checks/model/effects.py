@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Mapping
 
-from kb.checks.model import casting, combat, control, entering, leaving, library, life
+from kb.checks.model import casting, colors, combat, control, entering, leaving, library, life
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
@@ -93,6 +93,19 @@ def _exchange_life(state, item, args, choices):
         return s.log(state, Event("no exchange", item.id, item.controller, "a target is illegal"))
     state, _ = life.exchange_life(state, players[0], players[1], item.id)
     return state
+
+
+@verb("drain_devotion")
+def _drain_devotion(state, item, args, choices):
+    """Each opponent loses X life, X the controller's devotion to ``colors`` counted now, as the
+    ability resolves (608.2h, 700.5: Gray Merchant of Asphodel); the controller gains the life lost."""
+    amount = colors.devotion(state, item.controller, tuple(args.get("colors", ())))
+    lost = 0
+    for opponent in s.opponents(state, item.controller):
+        before = life.life_of(state, opponent)
+        state = life.change(state, opponent, -amount, item.id)
+        lost += before - life.life_of(state, opponent)
+    return life.change(state, item.controller, lost, item.id)
 
 
 @verb("sudden_substitution")

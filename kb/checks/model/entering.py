@@ -31,9 +31,9 @@ DOUBLE_FACED = ("transform", "modal_dfc")  # layouts of double-faced cards that 
 
 def put_onto_battlefield(state: State, oid: str, controller: Optional[str] = None, transformed: bool = False) -> State:
     """The object enters the battlefield under ``controller`` (else its owner), a new object. A
-    double-faced card enters with its front face up (712.14), a transforming one its back face up
-    when put there transformed (712.14a; a modal one can't transform: the instruction is
-    ignored); a card that isn't a double-faced card put there transformed stays where it is
+    double-faced card enters with its front face up (712.14), its back face up when put there
+    transformed (712.14a; a modal one too: it can transform, 712.3, 712.9); a card that isn't a
+    double-faced card put there transformed stays where it is
     (712.14a), and so does a card whose face up there wouldn't be a permanent card: an instant or
     a sorcery (400.4a), a modal double-faced card whose front face isn't a permanent (712.14b); a
     token that has left the battlefield can't come back (111.8)."""
@@ -42,7 +42,7 @@ def put_onto_battlefield(state: State, oid: str, controller: Optional[str] = Non
         return s.log(state, Event("stays", oid, card.owner, "111.8: a token that has left the battlefield"))
     if transformed and card.layout not in DOUBLE_FACED:
         return s.log(state, Event("stays", oid, card.owner, "712.14a: not a double-faced card"))
-    face = 1 if transformed and card.layout == "transform" else 0
+    face = 1 if transformed else 0
     if card.layout in DOUBLE_FACED and card.faces:
         types = card.faces[face].types or card.types
         if not s.PERMANENT_TYPES.intersection(types):
