@@ -393,6 +393,11 @@ def _fizzle_never(state, item):
     return False
 
 
+def _fizzle_on_any_illegal_target(state, item):
+    """One illegal target counters the whole spell."""
+    return any(not (s.find(state, t) and control.target_legal(state, t, n, s.get(state, t).zone)) for t, n in item.targets)
+
+
 def _goad_every_creature(state, goader, controller):
     for creature in s.in_zone(state, s.BATTLEFIELD):
         if "creature" in creature.types:
@@ -660,6 +665,7 @@ MUTANTS = {
     "cycle triggers under the ability": (actions, "activate", _cycle_trigger_under),
     "suspend removes two counters": (effects.VERBS, "suspend_tick", _suspend_tick_twice),
     "spells never fizzle": (stack, "all_targets_illegal", _fizzle_never),
+    "one illegal target is enough to fizzle": (stack, "all_targets_illegal", _fizzle_on_any_illegal_target),
     "no upkeep triggers": (stack, "upkeep", _no_upkeep),
     "goad each creature of every player": (combat, "goad_each", _goad_every_creature),
     "no mana cost, no mana value": (costs, "mana_value", _no_mana_cost_has_no_value),
