@@ -56,7 +56,7 @@ ORIGINAL = {
     "may_special": priority.may_special, "scry": library.scry, "search": library.search,
     "takes": mana._takes, "reduce_generic": costs.reduce_generic,
     "transform": faces.transform, "put_onto_battlefield": entering.put_onto_battlefield,
-    "drain_devotion": effects.VERBS["drain_devotion"],
+    "drain_devotion": effects.VERBS["drain_devotion"], "counter": leaving.counter,
 }
 
 
@@ -490,6 +490,15 @@ def _devotion_counts_its_source_anywhere(state, item, args, choices):
     return ORIGINAL["drain_devotion"](state, item, args, choices)
 
 
+def _countering_takes_its_triggers(state, oid):
+    """A countered spell takes the abilities its casting triggered with it (and they, it)."""
+    state = ORIGINAL["counter"](state, oid)
+    item_effect = lambda o: {args.get("spell") for _, args in o.effect}  # noqa: E731
+    for other in [o for o in s.in_zone(state, s.STACK) if oid in item_effect(o) or o.id in item_effect(s.get(state, oid))]:
+        state = ORIGINAL["counter"](state, other.id)
+    return state
+
+
 def _pay_energy_you_lack(state, player, kind, amount, source="cost"):
     return state
 
@@ -714,6 +723,7 @@ MUTANTS = {
     "modal double-faced cards don't transform": (faces, "transform", _modal_cards_dont_transform),
     "modal double-faced cards enter front face up": (entering, "put_onto_battlefield", _modal_cards_enter_front_face_up),
     "devotion counts its source anywhere": (effects.VERBS, "drain_devotion", _devotion_counts_its_source_anywhere),
+    "countering a spell counters its cast triggers": (leaving, "counter", _countering_takes_its_triggers),
 }
 
 

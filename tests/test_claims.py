@@ -42,7 +42,7 @@ ITALIAN_TERMS = {  # the printed Italian terms each mechanic's Italian statement
     "convoke": "convoca", "delve": "esumare", "storm": "tempesta", "cycling": "cicl", "flashback": "flashback",
     "rebound": "ripresa", "kicker": "potenzia", "heroic": "eroismo", "energy": "energia", "devoid": "vacuità", "devotion": "devozione",
     "summoning_sickness": "debolezza da evocazione", "face_down": "a faccia in", "landfall": "terraferma", "foretell": "predire", "scry": "profetizz",
-    "search": "rassegna", "double_faced": "bifronte", "token": "pedina", "snow": "fonte neve", "targets": "bersagli",
+    "search": "rassegna", "double_faced": "bifronte", "token": "pedina", "snow": "fonte neve", "targets": "bersagli", "triggered": "innesc",
 }
 
 
