@@ -133,6 +133,7 @@ def test_a_card_put_onto_the_battlefield_under_another_players_control(card):
         ("Delver of Secrets", 0, False, 1, ["creature"], None),
         ("Jwari Disruption", 1, False, 1, ["land"], "712.10: its other face is an instant or sorcery"),
         ("Grizzly Bears", 0, False, 0, ["creature"], "701.27c: not a double-faced card"),
+        ("Giant Killer", 0, False, 0, ["creature"], "701.27c: not a double-faced card"),  # two faces, an Adventure
         ("Delver of Secrets", 0, True, 0, ["creature"], "712.15a: face down"),
     ],
 )  # fmt: skip
@@ -142,7 +143,9 @@ def test_transform_turns_a_double_faced_permanent_over(card, face, face_down, af
     st = s.update(st, "D", types=obj.faces[face].types or obj.types) if obj.faces else st  # the face up's types
     st = faces.transform(st, "D")
     assert (s.get(st, "D").face, list(s.get(st, "D").types)) == (after, types)
-    assert [e.detail for e in s.events(st, "no transform")] == ([detail] if detail else [])
+    assert [(e.obj, e.detail) for e in s.events(st, "no transform")] == ([("D", detail)] if detail else [])
+    turned = [("D", s.get(st, "D").faces[after].name)] if after != face else []
+    assert [(e.obj, e.detail) for e in s.events(st, "transform")] == turned
 
 
 def test_only_a_permanent_transforms():
