@@ -33,15 +33,11 @@ from typing import Iterable
 
 import numpy as np
 
-from kb.checks.meaning import Sentence, content
+from kb.checks.meaning import BEFORE, Sentence, order
 from kb.errors import ParseError
 
 NEGATED = "#neg"  # the feature of a sentence with an odd number of negations
 NOT = "¬"  # the mark of a term in a negated clause
-BEFORE = "<"  # between a term said before an order word and one said after it
-ORDER = {"en": re.compile(r"\b(before|after|then|first)\b", re.IGNORECASE),
-         "it": re.compile(r"\b(prima|dopo|poi)\b", re.IGNORECASE)}  # fmt: skip
-AFTER = frozenset({"after", "dopo"})  # order words that put what follows them first
 NONE = ("", 0)  # the class of a sentence that states no claim
 FILE = "vocab/claim_classifier.json.gz"
 GZIP_MAGIC = b"\x1f\x8b"
@@ -58,18 +54,6 @@ def features(sentence: Sentence) -> frozenset[str]:
                 found.update(NOT + term for term in clause.content)
         found.update(order(sentence.text, sentence.lang))
     return frozenset(found)
-
-
-def order(text: str, lang: str) -> set[str]:
-    """``a<b`` for the terms said before a sentence's first order word and those after it (the
-    other way round after "after"), paraphrase groups left out."""
-    found = ORDER.get(lang, ORDER["en"]).search(text)
-    if found is None:
-        return set()
-    first, then = content(text[: found.start()], lang), content(text[found.end() :], lang)
-    if found.group(1).lower() in AFTER:
-        first, then = then, first
-    return {f"{a}{BEFORE}{b}" for a in first for b in then if a != b and not a.startswith("pg:") and not b.startswith("pg:")}
 
 
 class Classifier:

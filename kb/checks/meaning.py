@@ -30,6 +30,11 @@ from kb.text import analysis
 from kb.text.lexicon import lexicon
 from kb.text.thesaurus import thesaurus
 
+BEFORE = "<"  # between a term said before an order word and one said after it
+ORDER = {"en": re.compile(r"\b(before|after|then|first)\b", re.IGNORECASE),
+         "it": re.compile(r"\b(prima|dopo|poi)\b", re.IGNORECASE)}  # fmt: skip
+AFTER = frozenset({"after", "dopo"})  # order words that put what follows them first
+
 # Words that turn what a sentence says into its opposite (folded, as typed).
 NEGATORS = {
     "en": frozenset({"not", "no", "never", "neither", "nor", "none", "nothing", "nobody", "cannot", "without",
@@ -98,8 +103,9 @@ def turned_over(said: Sentence, known: Sentence) -> bool:
     or fewer ("doesn't stop being goaded" against "stays goaded"), or, with the same parity, a
     clause of it puts a word of a group of opposites (kb/vocab/opposites.yaml) where the clause
     of ``known`` it is most alike has another of that group ("cast from the graveyard" against
-    "cast from exile"); an odd number of those, counted together, says the opposite."""
-    opposed = 0
+    "cast from exile"), or it puts two terms in the opposite order (``reversed_order``); an odd
+    number of those, counted together, says the opposite."""
+    opposed = int(reversed_order(said, known))
     for clause in said.clauses:
         best = max(known.clauses, key=lambda other: _alike(clause.content, other.content), default=None)
         if best is not None and clause.content & best.content:
@@ -193,6 +199,28 @@ def _negates(word: str) -> bool:
 
 
 @lru_cache(maxsize=200_000)
+def order(text: str, lang: str) -> set[str]:
+    """``a<b`` for the terms said before a sentence's first order word and those after it (the
+    other way round after "after"), paraphrase groups left out."""
+    found = ORDER.get(lang, ORDER["en"]).search(text)
+    if found is None:
+        return set()
+    first, then = content(text[: found.start()], lang), content(text[found.end() :], lang)
+    if found.group(1).lower() in AFTER:
+        first, then = then, first
+    return {f"{a}{BEFORE}{b}" for a in first for b in then if a != b and not a.startswith("pg:") and not b.startswith("pg:")}
+
+
+def reversed_order(said: Sentence, known: Sentence) -> bool:
+    """Whether ``said`` puts two terms the other way round from ``known`` and no two in the same
+    order ("prowess resolves after the spell" against "it resolves before that spell"; "the
+    spell resolves after the trigger" is "the trigger resolves before the spell")."""
+    ours, theirs = order(said.text, said.lang), order(known.text, known.lang)
+    if not ours or not theirs or ours & theirs:
+        return False
+    return any(BEFORE.join(reversed(pair.split(BEFORE))) in theirs for pair in ours)
+
+
 def content(text: str, lang: str) -> frozenset:
     """The language-neutral features of a sentence (see the module doc)."""
     terms = [t for t in analysis.terms(text, lang) if t not in _NEGATOR_TERMS[lang]]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kb.checks.meaning import Sentence, crossed, turned_over
+from kb.checks.meaning import Sentence, crossed, reversed_order, turned_over
 from kb.checks.registration import DENIED
 
 CROSSED = 2  # clauses negated against the phrasing's from which a reading that keeps its polarity is in doubt (no link)
@@ -30,7 +30,9 @@ class Known:
 def polarity_of(window: Sentence, known: Known) -> tuple[int, bool] | None:
     """How a ruling's ``window`` reads a known phrasing's claim: (polarity, turned over by its negations?), or None."""
     single = window.single and known.sentence.single  # negations of a window of two don't line up
-    flipped = single and turned_over(window, known.sentence)
+    # a window's negations don't line up with a sentence's, but an order put the other way round
+    # does ("prowess resolves after the spell" against "... It will resolve before that spell.")
+    flipped = turned_over(window, known.sentence) if single else reversed_order(window, known.sentence)
     # turned over, a false ruling is no true one ("it stops only spells" against "it doesn't stop
     # cycling"); a negation it lacks or adds in no clause of its own that matches is no evidence
     if flipped and (known.polarity == DENIED or (window.negations - known.sentence.negations) % 2 and not crossed(window, known.sentence, both=False)):
