@@ -9,6 +9,7 @@ import ast
 import gzip
 import json
 import re
+from datetime import date
 from functools import lru_cache
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from kb.checks import as_data, get, link, registry, run, verdict
 from kb.checks.claims import FILES, build, parse
 from kb.checks.comprules import load_rules
 from kb.checks.model.errors import ScenarioError
+from kb.records import Ruling
 from kb.text.vocabulary import vocabulary
 
 from .conftest import CORPUS, corpus_dir
@@ -163,6 +165,11 @@ def test_outdated_rulings_deny_their_claim_wherever_printed_and_fail(claim_id):
             assert claim_id in links and links[claim_id].polarity == "denies", f"{claim_id}: {text!r} -> {links}"
         check = RulingCheck(None, run(claim_id), link=links[claim_id])
         assert check.passed is False and f"this ruling denies {claim_id}" in check.message
+        ruling = Ruling("a" * 12, "Some Card", {}, date(2020, 9, 25), "en", False, text)
+        check = RulingCheck(ruling, run(claim_id), link=links[claim_id])
+        assert check.passed is False and "the rules have changed since this ruling was written" in check.message
+        denial = Ruling("b" * 12, "Some Card", {}, date(2020, 9, 25), "en", False, text + " Really.")
+        assert "have changed" not in RulingCheck(denial, run(claim_id), link=links[claim_id]).message  # a denial, not outdated
 
 
 @pytest.mark.parametrize("claim_id", [c for c in IDS if get(c).near_misses])

@@ -7,7 +7,7 @@ from typing import Callable, Iterable
 
 from kb.checks.registration import get, registry
 from kb.checks.runner import CheckResult, run
-from kb.records import ASSERTS, DENIES, Link, Ruling
+from kb.records import ASSERTS, DENIES, Link, Ruling, normalize_text
 
 
 @dataclass(frozen=True)
@@ -41,8 +41,10 @@ class RulingCheck:
         rules = ", ".join(result.rules) or "the rules"
         statement = get(result.id).claim
         if self.link.polarity == DENIES:
+            outdated = self.ruling is not None and normalize_text(self.ruling.text) in _outdated(result.id)
             return (f"this ruling denies {result.id} (\"{statement}\"); CR {rules} as modelled says it holds"
-                    f" (matched: \"{self.link.evidence}\")")
+                    + ("; the rules have changed since this ruling was written (an outdated ruling of this claim)" if outdated else "")
+                    + f" (matched: \"{self.link.evidence}\")")
         return f"this ruling states {result.id} (\"{statement}\"); CR {rules} as modelled disagrees: {result.message}"
 
     def to_dict(self) -> dict:
@@ -57,6 +59,11 @@ class RulingCheck:
         link = {"polarity": self.link.polarity, "score": self.link.score, "evidence": self.link.evidence} if self.link else {}
         return {**data, "check": self.result.id, **link, "passed": self.passed, "message": self.message,
                 "rules": list(self.result.rules), "title": self.result.title}
+
+
+def _outdated(claim_id: str) -> frozenset[str]:
+    """The texts of a claim's outdated official rulings, as compared."""
+    return frozenset(normalize_text(text) for text in getattr(get(claim_id), "outdated", None) or ())
 
 
 def resolve_ids(ids: Iterable[str], get_ruling: Callable[[str], Ruling]) -> tuple[list[str], list[Ruling]]:
