@@ -99,10 +99,12 @@ JACE = {"id": "D", "types": ["creature"], "mana_cost": "{1}{U}", "layout": "tran
         (JACE, False, "battlefield", 0, ["creature"], None),
         ({"id": "D", "card": "Kazandu Mammoth", "zone": "hand"}, False, "battlefield", 0, ["creature"], None),  # modal
         ({"id": "D", "card": "Kazandu Mammoth", "zone": "hand"}, True, "battlefield", 1, ["land"], None),  # modal: 712.14a too
-        ({"id": "D", "card": "Agadeem's Awakening", "zone": "hand"}, True, "battlefield", 1, ["land"], None),  # its land face
-        ({"id": "D", "card": "Jwari Disruption", "zone": "hand"}, True, "battlefield", 1, ["land"], None),
+        ({"id": "D", "card": "Agadeem's Awakening", "zone": "hand"}, True, "hand", 0, ["sorcery"],
+         "712.14b: its front face isn't a permanent"),  # transformed or not: 712.14b says so of any instruction
+        ({"id": "D", "card": "Jwari Disruption", "zone": "hand"}, True, "hand", 0, ["instant"],
+         "712.14b: its front face isn't a permanent"),
         ({"id": "D", "card": "Agadeem's Awakening", "zone": "hand"}, False, "hand", 0, ["sorcery"],
-         "712.14b: its face isn't a permanent"),
+         "712.14b: its front face isn't a permanent"),
         ({"id": "D", "card": "Turn // Burn", "zone": "graveyard"}, False, "graveyard", 0, ["instant"],
          "400.4a: not a permanent card"),  # a split card: not double-faced
         ({"id": "D", "card": "Shock", "zone": "graveyard"}, False, "graveyard", 0, ["instant"], "400.4a: not a permanent card"),
@@ -134,6 +136,7 @@ def test_a_card_put_onto_the_battlefield_under_another_players_control(card):
         ("Jwari Disruption", 1, False, 1, ["land"], "712.10: its other face is an instant or sorcery"),
         ("Grizzly Bears", 0, False, 0, ["creature"], "701.27c: not a double-faced card"),
         ("Giant Killer", 0, False, 0, ["creature"], "701.27c: not a double-faced card"),  # two faces, an Adventure
+        ("Brisela, Voice of Nightmares", 0, False, 0, ["creature"], "712.4c: a meld card"),
         ("Delver of Secrets", 0, True, 0, ["creature"], "712.15a: face down"),
     ],
 )  # fmt: skip
@@ -146,6 +149,16 @@ def test_transform_turns_a_double_faced_permanent_over(card, face, face_down, af
     assert [(e.obj, e.detail) for e in s.events(st, "no transform")] == ([("D", detail)] if detail else [])
     turned = [("D", s.get(st, "D").faces[after].name)] if after != face else []
     assert [(e.obj, e.detail) for e in s.events(st, "transform")] == turned
+    if after != face:  # that face's mana cost: a land face has none, so it adds nothing to devotion (700.5)
+        assert s.get(st, "D").mana_cost == s.get(st, "D").faces[after].mana_cost
+
+
+def test_a_transformed_permanent_leaves_front_face_up():
+    st = faces.transform(game({"id": "D", "card": "Kazandu Mammoth", "zone": "battlefield"}), "D")
+    assert (list(s.get(st, "D").types), s.get(st, "D").mana_cost) == (["land"], None)
+    st = s.move(st, "D", "graveyard")
+    obj = s.get(st, "D")
+    assert (obj.face, list(obj.types), obj.mana_cost) == (0, ["creature"], "{1}{G}{G}")  # 712.8a
 
 
 def test_only_a_permanent_transforms():

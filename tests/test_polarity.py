@@ -41,6 +41,7 @@ WINDOW = "Prowess goes on the stack on top of the spell that caused it to trigge
         ("The spell that caused it to trigger resolves after prowess.", BEFORE_SPELL, (+1, False)),  # "after" said the other way
         ("Prowess resolves after the spell that caused it to trigger.", WINDOW, (-1, True)),  # against a window of two
         ("Prowess resolves before the spell that caused it to trigger.", WINDOW, (+1, False)),
+        ("Prowess never resolves after the spell that caused it to trigger.", WINDOW, None),  # reversed and negated: in doubt
         ("Prowess doesn't resolve after the spell that caused it to trigger.", BEFORE_SPELL, None),  # reversed and negated: in doubt
     ],
 )  # fmt: skip

@@ -26,7 +26,6 @@ from __future__ import annotations
 import gzip
 import json
 import math
-import re
 from functools import lru_cache
 from importlib import resources
 from typing import Iterable

@@ -198,17 +198,16 @@ def _negates(word: str) -> bool:
     return word.lower() != "ne"
 
 
-@lru_cache(maxsize=200_000)
-def order(text: str, lang: str) -> set[str]:
+def order(text: str, lang: str) -> frozenset[str]:
     """``a<b`` for the terms said before a sentence's first order word and those after it (the
     other way round after "after"), paraphrase groups left out."""
     found = ORDER.get(lang, ORDER["en"]).search(text)
     if found is None:
-        return set()
+        return frozenset()
     first, then = content(text[: found.start()], lang), content(text[found.end() :], lang)
     if found.group(1).lower() in AFTER:
         first, then = then, first
-    return {f"{a}{BEFORE}{b}" for a in first for b in then if a != b and not a.startswith("pg:") and not b.startswith("pg:")}
+    return frozenset(f"{a}{BEFORE}{b}" for a in first for b in then if a != b and not a.startswith("pg:") and not b.startswith("pg:"))
 
 
 def reversed_order(said: Sentence, known: Sentence) -> bool:
@@ -221,6 +220,7 @@ def reversed_order(said: Sentence, known: Sentence) -> bool:
     return any(BEFORE.join(reversed(pair.split(BEFORE))) in theirs for pair in ours)
 
 
+@lru_cache(maxsize=200_000)
 def content(text: str, lang: str) -> frozenset:
     """The language-neutral features of a sentence (see the module doc)."""
     terms = [t for t in analysis.terms(text, lang) if t not in _NEGATOR_TERMS[lang]]
@@ -264,5 +264,5 @@ def windows(sentences: tuple[Sentence, ...]) -> list[Sentence]:
     out = list(sentences)
     for first, second in zip(sentences, sentences[1:]):
         out.append(Sentence(f"{first.text} {second.text}", first.content | second.content,
-                            first.negations + second.negations, single=False))
+                            first.negations + second.negations, single=False, lang=first.lang))
     return out

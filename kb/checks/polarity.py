@@ -31,8 +31,11 @@ def polarity_of(window: Sentence, known: Known) -> tuple[int, bool] | None:
     """How a ruling's ``window`` reads a known phrasing's claim: (polarity, turned over by its negations?), or None."""
     single = window.single and known.sentence.single  # negations of a window of two don't line up
     # a window's negations don't line up with a sentence's, but an order put the other way round
-    # does ("prowess resolves after the spell" against "... It will resolve before that spell.")
+    # does ("prowess resolves after the spell" against "... It will resolve before that spell."),
+    # unless the negations differ too ("never resolves after"): then what it says is in doubt
     flipped = turned_over(window, known.sentence) if single else reversed_order(window, known.sentence)
+    if flipped and not single and (window.negations - known.sentence.negations) % 2:
+        return None
     # turned over, a false ruling is no true one ("it stops only spells" against "it doesn't stop
     # cycling"); a negation it lacks or adds in no clause of its own that matches is no evidence
     if flipped and (known.polarity == DENIED or (window.negations - known.sentence.negations) % 2 and not crossed(window, known.sentence, both=False)):

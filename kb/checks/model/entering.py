@@ -32,10 +32,11 @@ DOUBLE_FACED = ("transform", "modal_dfc")  # layouts of double-faced cards that 
 def put_onto_battlefield(state: State, oid: str, controller: Optional[str] = None, transformed: bool = False) -> State:
     """The object enters the battlefield under ``controller`` (else its owner), a new object. A
     double-faced card enters with its front face up (712.14), its back face up when put there
-    transformed (712.14a; a modal one too: it can transform, 712.3, 712.9); a card that isn't a
-    double-faced card put there transformed stays where it is
+    transformed (712.14a; a modal one too: it can transform, 712.3, 712.9), with that face's types
+    and mana cost; a card that isn't a double-faced card put there transformed stays where it is
     (712.14a), and so does a card whose face up there wouldn't be a permanent card: an instant or
-    a sorcery (400.4a), a modal double-faced card whose front face isn't a permanent (712.14b); a
+    a sorcery (400.4a), a modal double-faced card whose front face isn't a permanent, put there
+    transformed or not (712.14b says so of any instruction to put one onto the battlefield); a
     token that has left the battlefield can't come back (111.8)."""
     card = s.get(state, oid)
     if card.kind == s.TOKEN:
@@ -45,9 +46,13 @@ def put_onto_battlefield(state: State, oid: str, controller: Optional[str] = Non
     face = 1 if transformed else 0
     if card.layout in DOUBLE_FACED and card.faces:
         types = card.faces[face].types or card.types
+        front = card.faces[0].types or card.types
+        if card.layout == "modal_dfc" and not s.PERMANENT_TYPES.intersection(front):
+            return s.log(state, Event("stays", oid, card.owner, "712.14b: its front face isn't a permanent"))
         if not s.PERMANENT_TYPES.intersection(types):
             return s.log(state, Event("stays", oid, card.owner, "712.14b: its face isn't a permanent"))
-        state = s.update(s.move(state, oid, BATTLEFIELD, controller=controller), oid, face=face, types=types)
+        state = s.update(s.move(state, oid, BATTLEFIELD, controller=controller), oid, face=face, types=types,
+                         mana_cost=card.faces[face].mana_cost)
         return entered(state, oid)
     if not card.permanent_card and card.types:
         return s.log(state, Event("stays", oid, card.owner, "400.4a: not a permanent card"))

@@ -236,17 +236,17 @@ def remove(state: State, oid: str) -> State:
 
 
 def move(state: State, oid: str, zone: str, controller: Optional[str] = None, **changes) -> State:
-    """A zone change (400.7): a new object (a new number), off the stack if it was there, with no
-    status or designation; it enters the battlefield under ``controller`` (else its owner). A
-    spell that resolves into a permanent keeps how it was cast (kicked: 702.33d, 607.2)."""
+    """A zone change (400.7): a new object (a new number, front face up: 712.8a), off the stack, with no status or designation,
+    under ``controller`` (else its owner) on the battlefield; a spell resolving into a permanent keeps how it was cast (702.33d)."""
     obj = get(state, oid)
     new = replace(
         obj, zone=zone, number=state.counter, tapped=False, goaded_by=(), attacking=None, counters=(),
         controller=(controller or obj.owner) if zone in (BATTLEFIELD, STACK) else None,
         sick=zone == BATTLEFIELD, spell=obj.spell if STACK in (zone, obj.zone) and zone in (STACK, BATTLEFIELD) else None,
-        targets=(), face=0,
-        face_down=False,
+        targets=(), face=0, face_down=False,
     )
+    if obj.faces and obj.face not in (0, "both") and zone != STACK:
+        new = replace(new, types=obj.faces[0].types or obj.types, mana_cost=obj.faces[0].mana_cost)
     new = replace(new, **changes)
     state = replace(state, counter=state.counter + 1, stack=tuple(i for i in state.stack if i != oid))
     state = put(state, new)
