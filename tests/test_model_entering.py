@@ -121,6 +121,33 @@ def test_what_enters_the_battlefield_and_with_which_face(row, transformed, zone,
     assert [(e.obj, e.player, e.detail) for e in s.events(st, "stays")] == ([("D", "A", stays)] if stays else [])
 
 
+STARTLED = {"id": "D", "types": ["sorcery"], "mana_cost": "{2}{U}{U}", "layout": "transform", "zone": "graveyard",
+            "faces": [{"name": "Startled Awake", "mana_cost": "{2}{U}{U}", "types": ["sorcery"]},
+                      {"name": "Persistent Nightmare", "types": ["creature"]}]}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "row, transformed, zone, face, types, mana_cost, stays",
+    [
+        (STARTLED, False, "graveyard", 0, ["sorcery"], "{2}{U}{U}", "400.4a: its face up wouldn't be a permanent"),
+        (STARTLED, True, "battlefield", 1, ["creature"], None, None),  # 712.14a: its back face, a creature
+        (JACE, True, "battlefield", 1, ["planeswalker"], None, None),  # the back face has no mana cost
+        ({"id": "D", "card": "Kazandu Mammoth", "zone": "hand"}, True, "battlefield", 1, ["land"], None, None),
+        ({"id": "D", "card": "Kazandu Mammoth", "zone": "hand"}, False, "battlefield", 0, ["creature"], "{1}{G}{G}", None),
+    ],
+)  # fmt: skip
+def test_the_face_up_brings_its_types_and_mana_cost(row, transformed, zone, face, types, mana_cost, stays):
+    st = entering.put_onto_battlefield(game(row), "D", transformed=transformed)
+    obj = s.get(st, "D")
+    assert (s.zone_of(st, "D"), obj.face, list(obj.types), obj.mana_cost) == (zone, face, types, mana_cost)
+    assert [e.detail for e in s.events(st, "stays")] == ([stays] if stays else [])
+    if zone == "battlefield":  # and back to the front face as it leaves (712.8a)
+        gone = s.get(s.move(st, "D", "graveyard"), "D")
+        front = row.get("faces", [{}])[0] if "faces" in row else None
+        expected = (list(front["types"]), front["mana_cost"]) if front else (["creature"], "{1}{G}{G}")
+        assert (gone.face, list(gone.types), gone.mana_cost) == (0, *expected)
+
+
 @pytest.mark.parametrize("card", ["Delver of Secrets", "Grizzly Bears"])
 def test_a_card_put_onto_the_battlefield_under_another_players_control(card):
     st = entering.put_onto_battlefield(game({"id": "D", "card": card, "zone": "graveyard", "owner": "B"}), "D", "A")

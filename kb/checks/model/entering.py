@@ -50,7 +50,7 @@ def put_onto_battlefield(state: State, oid: str, controller: Optional[str] = Non
         if card.layout == "modal_dfc" and not s.PERMANENT_TYPES.intersection(front):
             return s.log(state, Event("stays", oid, card.owner, "712.14b: its front face isn't a permanent"))
         if not s.PERMANENT_TYPES.intersection(types):
-            return s.log(state, Event("stays", oid, card.owner, "712.14b: its face isn't a permanent"))
+            return s.log(state, Event("stays", oid, card.owner, "400.4a: its face up wouldn't be a permanent"))
         state = s.update(s.move(state, oid, BATTLEFIELD, controller=controller), oid, face=face, types=types,
                          mana_cost=card.faces[face].mana_cost)
         return entered(state, oid)
