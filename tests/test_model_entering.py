@@ -140,7 +140,7 @@ def test_the_face_up_brings_its_types_and_mana_cost(row, transformed, zone, face
     st = entering.put_onto_battlefield(game(row), "D", transformed=transformed)
     obj = s.get(st, "D")
     assert (s.zone_of(st, "D"), obj.face, list(obj.types), obj.mana_cost) == (zone, face, types, mana_cost)
-    assert [e.detail for e in s.events(st, "stays")] == ([stays] if stays else [])
+    assert [(e.obj, e.player, e.detail) for e in s.events(st, "stays")] == ([("D", "A", stays)] if stays else [])
     if zone == "battlefield":  # and back to the front face as it leaves (712.8a)
         gone = s.get(s.move(st, "D", "graveyard"), "D")
         front = row.get("faces", [{}])[0] if "faces" in row else None
@@ -191,3 +191,9 @@ def test_a_transformed_permanent_leaves_front_face_up():
 def test_only_a_permanent_transforms():
     with pytest.raises(IllegalAction, match="only permanents transform"):
         faces.transform(game({"id": "D", "card": "Delver of Secrets", "zone": "graveyard"}), "D")
+
+
+def test_a_fused_split_spell_leaving_the_stack_keeps_the_whole_card():
+    st = game({"id": "D", "card": "Turn // Burn", "zone": "stack", "face": "both"})
+    gone = s.get(s.move(st, "D", "graveyard"), "D")
+    assert (gone.face, list(gone.types), gone.mana_cost) == (0, ["instant"], None)  # both halves, no face up to undo
