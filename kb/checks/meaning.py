@@ -198,6 +198,7 @@ def _negates(word: str) -> bool:
     return word.lower() != "ne"
 
 
+@lru_cache(maxsize=200_000)
 def order(text: str, lang: str) -> frozenset[str]:
     """``a<b`` for the terms said before a sentence's first order word and those after it (the
     other way round after "after"), paraphrase groups left out."""

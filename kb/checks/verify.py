@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Iterable
 
 from kb.checks.registration import get, registry
@@ -61,6 +62,7 @@ class RulingCheck:
                 "rules": list(self.result.rules), "title": self.result.title}
 
 
+@lru_cache(maxsize=None)
 def _outdated(claim_id: str) -> frozenset[str]:
     """The texts of a claim's outdated official rulings, as compared."""
     return frozenset(normalize_text(text) for text in getattr(get(claim_id), "outdated", None) or ())

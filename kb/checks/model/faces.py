@@ -17,7 +17,6 @@ from kb.checks.model.entering import DOUBLE_FACED
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import BATTLEFIELD, Event, State
 
-NOT_PERMANENT = frozenset({"instant", "sorcery"})
 MELD = "meld"
 
 
@@ -36,7 +35,7 @@ def transform(state: State, oid: str) -> State:
         return s.log(state, Event("no transform", oid, detail="712.15a: face down"))
     other = 1 - int(obj.face)
     types = obj.faces[other].types or obj.types
-    if NOT_PERMANENT.intersection(types):
+    if not s.PERMANENT_TYPES.intersection(types):
         return s.log(state, Event("no transform", oid, detail="712.10: its other face is an instant or sorcery"))
     state = s.update(state, oid, face=other, types=types, mana_cost=obj.faces[other].mana_cost)
     return s.log(state, Event("transform", oid, detail=obj.faces[other].name))
