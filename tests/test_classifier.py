@@ -164,8 +164,9 @@ NO_LONGER = "Once it has attacked, a goaded creature is no longer goaded."
         (NO_LONGER, unsure_denial, "denies"),
         # it reads it the other way round: a polarity the classifier is not sure of by itself is not linked
         (REMAINS, unsure_denial, None),
-        # ... one it is sure of (ALONE) is: asserting takes ASSERTING, more than ALONE
-        (NO_LONGER, lambda: Sure(1, max(L.ASSERTING, L.ALONE)), "asserts"),
+        # ... one it is sure of (ALONE) is: asserting against a phrasing that reads a denial takes OVERRULING
+        (NO_LONGER, lambda: Sure(1, max(L.ASSERTING, L.OVERRULING)), "asserts"),
+        (NO_LONGER, lambda: Sure(1, max(L.ASSERTING, L.ALONE, L.OVERRULING - 0.05)), None),
         (REMAINS, lambda: Sure(-1, max(L.ALONE, L.CLASSIFIED)), "denies"),
     ],
 )  # fmt: skip
@@ -318,3 +319,22 @@ def test_no_classifier_link_when_a_near_miss_is_worded_more_like_the_ruling():
     classifier = Sure(1, 0.99)
     assert [link.claim for link in L.Linker(claim, {"goad.stays": ""}, classifier=classifier).match(ruling, "en", frozenset())] == ["goad.stays"]
     assert L.Linker(claim + miss, {"goad.stays": ""}, classifier=classifier).match(ruling, "en", frozenset()) == ()
+
+
+MANA_ABILITY = "A mana ability is one that makes mana, not one that costs mana."
+
+
+@pytest.mark.parametrize(
+    "denial, linked",
+    [
+        # a sentence of a longer denial with FRAGMENT content features or fewer is no phrasing by itself
+        ("A {1} in the cost? Mana ability.", []),
+        ("Pay {1} to use it? A mana ability.", []),
+        # a denial of one sentence that short is a phrasing like any other
+        ("It is a mana ability.", ["denies"]),
+    ],
+)  # fmt: skip
+def test_a_short_sentence_of_a_longer_phrasing_links_nothing_by_itself(denial, linked):
+    phrasings = [("mana.makes", 1, MANA_ABILITY, "en"), ("mana.makes", -1, denial, "en")]
+    linker = L.Linker(phrasings, {"mana.makes": ""})
+    assert [link.polarity for link in linker.match("This ability is a mana ability.", "en", frozenset())] == linked

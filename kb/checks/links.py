@@ -55,9 +55,11 @@ DIGITS = 9  # cosines are rounded so: the same sentence matched two ways ties, w
 MEMO_SIZE = 100_000  # remembered links; the memo starts afresh when full
 CLASSIFIED = 0.3  # the least probability of the classifier's claim, weighed against every claim, that links it (dev halves: 0.25 to 0.4 alike)
 ASSERTING = 0.5  # ... and of its asserting it, to link it as asserted: a wrong one lets a false ruling pass
-SHARE = 0.9  # ... that much of its two polarities together (dev halves, against asserting from 0.8 alone: 13 more true links, the same contradictions passing; 0.8 let 1 more pass)
-CLAIM_MARGIN = 0.2  # ... and by how much more than any other claim (dev halves: 0 read 1 more true link and 2 more false ones)
+SHARE = 0.8  # ... that much of its two polarities together (dev halves, once a reading against the nearest phrasing took OVERRULING: 0.75 to 0.8 linked 1 + 4 more true rulings than 0.9, the same contradictions passing; 0.7 let 1 more pass. Before, against asserting from 0.8 alone: 13 more true links at 0.9, the same contradictions passing)
+CLAIM_MARGIN = 0.1  # ... and by how much more than any other claim (dev halves, once every claim had 40 + 40 written wordings per language: 0.05 to 0.1 read 2 more true links and 3 more failing contradictions than 0.2, the same passing; 0 one false link more)
 ALONE = 0.3  # the least probability of the classifier's polarity that links against its nearest phrasing's reading (dev halves: 0.7 lost 14 true links for 4 false ones fewer, the same contradictions passing)
+OVERRULING = 0.9  # ... and of asserting it when its nearest phrasing reads the ruling as denying it (dev halves: 0.9 to 1 let no contradiction of set 2 pass, 0.3 to 0.8 one; 2 true links fewer)
+FRAGMENT = 2  # a sentence of a longer phrasing with this many content features or fewer is no phrasing by itself ("Legal.", "Abilità di mana.": as a denial's, it linked "This ability is a mana ability." as denying a claim, on 11 cards)
 EVIDENCE = 160  # characters of the matched phrasing kept as evidence
 
 
@@ -84,13 +86,15 @@ class Linker:
                 self.verbatim[normalize_text(text)][claim] = polarity
             elif len(rest) > 1:  # a near miss: it never links to the claim it was read as
                 self.missed[normalize_text(text)].add(rest[1])
-            for window in windows(read(text, lang)):
-                if window.content:
-                    self.known.append(Known(claim, polarity, text, window))
-                    if weighs:
-                        weighing += 1
-                        for feature in window.content:
-                            counts[feature] += 1
+            read_windows = [window for window in windows(read(text, lang)) if window.content]
+            for window in read_windows:
+                if len(read_windows) > 1 and window.single and len(window.content) <= FRAGMENT:
+                    continue  # "Un {1} nel costo? Abilità di mana.": its second sentence alone is no denial
+                self.known.append(Known(claim, polarity, text, window))
+                if weighs:
+                    weighing += 1
+                    for feature in window.content:
+                        counts[feature] += 1
         for known in self.known:  # a feature only the labelled rulings have: as rare as can be
             for feature in known.sentence.content:
                 counts.setdefault(feature, 0)
@@ -228,7 +232,8 @@ class Linker:
             number = int(np.argmax(np.where(own, cos, -1.0)))
             if own[number] and cos[number] > nearest:
                 nearest, read = float(cos[number]), (polarity_of(window, self.known[number]), self.known[number].text)
-        if read is None or (read[0] is None or read[0][0] != polarity) and alone < ALONE:
+        against = read is not None and read[0] is not None and read[0][0] != polarity  # the nearest phrasing reads it the other way
+        if read is None or (read[0] is None or against) and alone < ALONE or against and polarity == ASSERTED and alone < OVERRULING:
             return None  # no phrasing shares a word; or it doesn't read it so, and the classifier alone isn't sure
         if near_miss and near_miss >= nearest:
             return None  # an official ruling known to state something else is worded more like it
