@@ -9,7 +9,7 @@
 The labelled sets are bench/claims_set.yaml (set 1, the first 42 claims; its dev half tunes the
 linker) and bench/claims_set2.yaml (set 2, the other 47 claims, written after the linker was
 tuned: ``--set 2 --split all`` measures it whole; set 3, bench/claims_set3.yaml, one stating and one
-contradicting sentence per claim and language, written later to decide one setting: all dev): ruling-like sentences in both languages,
+contradicting sentence per claim and language, written later to decide two settings: all dev): ruling-like sentences in both languages,
 worded unlike the official rulings, that assert a claim, contradict one, or state none (near
 misses). Each is tagged and linked as ingest does. Measures:
 

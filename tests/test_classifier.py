@@ -338,3 +338,21 @@ def test_a_short_sentence_of_a_longer_phrasing_links_nothing_by_itself(denial, l
     phrasings = [("mana.makes", 1, MANA_ABILITY, "en"), ("mana.makes", -1, denial, "en")]
     linker = L.Linker(phrasings, {"mana.makes": ""})
     assert [link.polarity for link in linker.match("This ability is a mana ability.", "en", frozenset())] == linked
+
+
+STOPS = "A goaded creature stops being goaded once it has attacked."
+DOESNT_STOP = "A goaded creature doesn't stop being goaded once it has attacked."
+
+
+@pytest.mark.parametrize(
+    "chance, polarity",
+    [
+        (lambda: max(L.ASSERTING, L.OVERRULING), "asserts"),
+        (lambda: max(L.ASSERTING, L.ALONE, L.OVERRULING - 0.05), None),  # sure enough against a phrasing that reads it so, not against one in doubt
+    ],
+)  # fmt: skip
+def test_asserting_where_the_nearest_phrasing_is_in_doubt_takes_overruling(chance, polarity):
+    # a denial turned over by a negation is no assertion: the phrasing reads the ruling in doubt
+    phrasings = [("goad.stays", -1, STOPS, "en")]
+    linker = L.Linker(phrasings, {"goad.stays": ""}, classifier=Sure(1, chance()))
+    assert [link.polarity for link in linker.match(DOESNT_STOP, "en", frozenset())] == ([polarity] if polarity else [])

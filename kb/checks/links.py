@@ -19,7 +19,7 @@ A ruling that says a claim in words of its own matches no phrasing closely; the 
 (kb.checks.classifier, learned from all the phrasings at once) links it when it is sure of the
 claim (CLASSIFIED; to assert it, ASSERTING and SHARE of its two polarities) and the claim's
 nearest phrasing reads the ruling so, or the classifier is sure of that polarity by itself
-(ALONE): the score is then the classifier's probability of that polarity, the evidence that phrasing.
+(ALONE; OVERRULING to assert it): the score is then the classifier's probability of that polarity, the evidence that phrasing.
 
 An official ruling labelled as stating a claim (read whole and reviewed) links to it wherever its
 text is printed, whatever the tags its words give it: "targets are chosen when the spell is
@@ -58,7 +58,7 @@ ASSERTING = 0.5  # ... and of its asserting it, to link it as asserted: a wrong 
 SHARE = 0.9  # ... that much of its two polarities together (dev halves, against asserting from 0.8 alone: 13 more true links, the same contradictions passing; 0.8 let 1 more pass. Once every claim had 40 + 40 wordings, 0.75 to 0.8 linked 5 more true dev rulings, the same passing, but on bench/claims_set3.yaml, written for that choice, 2 more of 246 contradictions passed: 7 against 5)
 CLAIM_MARGIN = 0.1  # ... and by how much more than any other claim (dev halves, once every claim had 40 + 40 written wordings per language: 0.05 to 0.1 read 2 more true links and 3 more failing contradictions than 0.2, the same passing; 0 one false link more)
 ALONE = 0.3  # the least probability of the classifier's polarity that links against its nearest phrasing's reading (dev halves: 0.7 lost 14 true links for 4 false ones fewer, the same contradictions passing)
-OVERRULING = 0.9  # ... and of asserting it when its nearest phrasing reads the ruling as denying it (dev halves: 0.9 to 1 let no contradiction of set 2 pass, 0.3 to 0.8 one; 2 true links fewer)
+OVERRULING = 0.9  # ... and of asserting it when its nearest phrasing reads the ruling otherwise or is in doubt (a wrong assertion lets a false ruling pass; dev halves and set 3: against 0.3, where that phrasing reads a denial, 1 set 2 contradiction fewer passed at 0.9 to 1; where it is in doubt too, 2 fewer of set 3's 246 at 0.9, 3 at 0.95, for 4 and 6 points of set 3's recall)
 FRAGMENT = 2  # a sentence of a longer phrasing with this many content features or fewer is no phrasing by itself ("Legal.", "Abilità di mana.": as a denial's, it linked "This ability is a mana ability." as denying a claim, over the corpus)
 EVIDENCE = 160  # characters of the matched phrasing kept as evidence
 
@@ -218,7 +218,7 @@ class Linker:
     def _classified(self, windows: list, claims: np.ndarray, near_miss: float, allowed: frozenset) -> Link | None:
         """The claim the classifier is sure the ruling states (kb.checks.classifier.sure), when its
         nearest phrasing reads the ruling with the classifier's polarity (straight, or turned over
-        by negations), or the classifier gives that polarity ALONE by itself, and no near miss (a
+        by negations), or the classifier gives that polarity ALONE by itself (OVERRULING to assert it), and no near miss (a
         phrasing of no claim) is as near; evidence: that phrasing."""
         found = sure(self.classifier, [window for window, _ in windows], self.claims, CLASSIFIED, CLAIM_MARGIN)
         if found is None or found[0] not in allowed:
@@ -232,8 +232,7 @@ class Linker:
             number = int(np.argmax(np.where(own, cos, -1.0)))
             if own[number] and cos[number] > nearest:
                 nearest, read = float(cos[number]), (polarity_of(window, self.known[number]), self.known[number].text)
-        against = read is not None and read[0] is not None and read[0][0] != polarity  # the nearest phrasing reads it the other way
-        if read is None or (read[0] is None or against) and alone < ALONE or against and polarity == ASSERTED and alone < OVERRULING:
+        if read is None or (read[0] is None or read[0][0] != polarity) and alone < (OVERRULING if polarity == ASSERTED else ALONE):
             return None  # no phrasing shares a word; or it doesn't read it so, and the classifier alone isn't sure
         if near_miss and near_miss >= nearest:
             return None  # an official ruling known to state something else is worded more like it
