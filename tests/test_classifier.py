@@ -4,11 +4,14 @@ phrasing reads."""
 
 from __future__ import annotations
 
+import io
+import zipfile
+
 import numpy as np
 import pytest
 
 from kb.checks import links as L
-from kb.checks.classifier import NEGATED, NONE, NOT, Classifier, features, load, shipped, sure
+from kb.checks.classifier import NEGATED, NONE, NOT, Classifier, features, load, save, shipped, sure
 from kb.errors import ParseError
 from kb.checks.meaning import reading, windows
 from kb.checks import learn as learner
@@ -54,33 +57,85 @@ def test_probabilities_are_over_the_allowed_claims_and_none():
     assert model.probabilities(sentence, frozenset({"unknown.claim"})) == {}
 
 
-def test_json_round_trip_keeps_the_probabilities():
+def test_a_saved_classifier_loads_with_the_same_probabilities_and_bytes(tmp_path):
     model = small()
-    again = Classifier.from_json(model.to_json())
+    path = tmp_path / "claim_classifier.zip"
+    save(model, path)
+    again = load(path)
     (sentence,) = reading("The goaded creature's exchange doesn't happen.", "en")
     allowed = frozenset({"a.claim", "b.claim"})
     first, second = model.probabilities(sentence, allowed), again.probabilities(sentence, allowed)
     assert first.keys() == second.keys()
     assert np.allclose([first[k] for k in first], [second[k] for k in first])
-    assert again.checksum == "x" and again.classes == model.classes
+    assert again.checksum == "x" and again.classes == model.classes and again.idf == model.idf
+    assert {f: again.weights(f) for f in again.row} == {f: model.weights(f) for f in model.row}
+    before = path.read_bytes()
+    save(again, path)
+    assert path.read_bytes() == before  # the same classifier, the same bytes
+
+
+def _damaged(path, member, content):
+    """Write the small classifier to ``path`` with one member replaced (None: left out)."""
+    save(small(), path)
+    with zipfile.ZipFile(path) as archive:
+        members = {name: archive.read(name) for name in archive.namelist()}
+    if content is None:
+        del members[member]
+    else:
+        members[member] = content
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+
+
+def _npy(array) -> bytes:
+    buffer = io.BytesIO()
+    np.lib.format.write_array(buffer, np.asarray(array))
+    return buffer.getvalue()
 
 
 @pytest.mark.parametrize(
-    "text, line, message",
+    "member, content, message",
     [
-        ('{"checksum": "x",\n"classes": [', 2, "not JSON"),
-        ('{"checksum": "x"}', 1, "not a claim classifier (KeyError"),
-        ('{"classes": [["a.claim", 1]], "idf": {}, "weights": {}, "bias": [0]}', 1, "class of no claim"),
-        ('{"classes": [["", 0]], "idf": {"goad": 1}, "weights": {"attack": {"0": 1}}, "bias": [0]}', 1, "KeyError"),
-        ('[1, 2]', 1, "not a claim classifier (TypeError"),
+        ("meta.json", None, "KeyError"),  # a member left out
+        ("meta.json", b'{"checksum": "x",', "JSONDecodeError"),
+        ("meta.json", b'{"checksum": "x"}', "KeyError"),
+        ("meta.json", b'{"classes": [["a.claim", 1]]}', "class of no claim"),
+        ("meta.json", b'{"classes": 7}', "TypeError"),
+        ("bias.npy", _npy([0.0]), "biases"),  # fewer biases than classes
+        ("indptr.npy", _npy([0, 1]), "row starts"),
+        ("indices.npy", _npy(np.full(0, 0, dtype=np.int32)), "don't add up"),
+        ("indices.npy", _npy([9] * 1), "don't add up"),
+        ("indices.npy", b"\x93NUMPY garbage", "ValueError"),
+        ("data.npy", _npy(np.array(["a"], dtype=object)), "ValueError"),  # pickled objects are refused
+        ("features.txt", b"\xff\xfe", "UnicodeDecodeError"),
     ],
 )  # fmt: skip
-def test_a_damaged_classifier_file_is_an_error_naming_it(tmp_path, text, line, message):
-    path = tmp_path / "claim_classifier.json"
-    path.write_text(text, encoding="utf-8")
+def test_a_damaged_classifier_file_is_an_error_naming_it(tmp_path, member, content, message):
+    path = tmp_path / "claim_classifier.zip"
+    _damaged(path, member, content)
     with pytest.raises(ParseError) as caught:
         load(path)
-    assert caught.value.path == str(path) and caught.value.line == line and message in str(caught.value)
+    assert caught.value.path == str(path) and "not a claim classifier" in str(caught.value) and message in str(caught.value)
+
+
+def test_a_weight_of_a_class_that_is_not_there_is_an_error(tmp_path):
+    path = tmp_path / "claim_classifier.zip"
+    save(small(), path)
+    with zipfile.ZipFile(path) as archive:
+        count = len(np.lib.format.read_array(io.BytesIO(archive.read("indices.npy"))))
+    _damaged(path, "indices.npy", _npy(np.full(count, 99, dtype=np.int32)))
+    with pytest.raises(ParseError, match="a class that isn't there"):
+        load(path)
+
+
+@pytest.mark.parametrize("content", [b"", b"PK\x03\x04 cut short", b'{"checksum": "x"}'])
+def test_a_file_that_is_no_classifier_at_all_is_an_error(tmp_path, content):
+    path = tmp_path / "claim_classifier.zip"
+    path.write_bytes(content)
+    with pytest.raises(ParseError) as caught:
+        load(path)
+    assert caught.value.path == str(path) and caught.value.line == 1 and "BadZipFile" in str(caught.value)
 
 
 def test_a_classifier_needs_the_class_of_no_claim():
@@ -294,20 +349,6 @@ def test_what_comes_first_is_a_feature(text, lang, has, lacks):
     assert lacks not in found and found >= order(text, lang)
     if has:
         assert has in found
-
-
-def test_a_gzipped_classifier_loads_as_its_json_and_a_damaged_one_is_an_error(tmp_path):
-    from kb.checks.classifier import compress
-
-    text = shipped().to_json()
-    path = tmp_path / "claim_classifier.json.gz"
-    path.write_bytes(compress(text))
-    assert compress(text) == path.read_bytes()  # the same JSON, the same bytes
-    assert load(path).to_json() == text
-    path.write_bytes(compress(text)[:200])  # cut short
-    with pytest.raises(ParseError) as caught:
-        load(path)
-    assert caught.value.path == str(path) and caught.value.line == 1 and "not a gzipped claim classifier" in str(caught.value)
 
 
 def test_no_classifier_link_when_a_near_miss_is_worded_more_like_the_ruling():

@@ -128,7 +128,7 @@ def test_other_inputs_rebuild(tmp_path, sources):
 
 @pytest.mark.parametrize("data_file", ["vocab/tags.yaml", "vocab/lexicon.tsv", "vocab/glossary.yaml",
                                        "checks/claims/goad.yaml", "checks/claims/cost.yaml",
-                                       "vocab/claim_classifier.json.gz"])
+                                       "vocab/claim_classifier.zip"])
 def test_every_file_that_shapes_records_is_in_the_fingerprint(data_file):
     """Tags, lexicon, claims (whose phrasings decide the links) and the claim classifier all
     shape the records: an index built with other ones must be rebuilt."""

@@ -45,7 +45,7 @@ def vocabulary_files() -> list[Path]:
     classifier (kb/vocab, and kb/checks with its claims folder, but SEARCH_ONLY), in one order."""
     root = Path(str(resources.files("kb")))
     found = [item for folder in ("vocab", "checks") if (root / folder).is_dir() for item in (root / folder).rglob("*")
-             if item.name.endswith((".yaml", ".tsv", ".json", ".json.gz")) and item.is_file()
+             if item.name.endswith((".yaml", ".tsv", ".json", ".zip")) and item.is_file()
              and not item.relative_to(root).as_posix().startswith(tuple(f"{f}/" for f in SEARCH_ONLY))]  # fmt: skip
     return sorted(found, key=lambda p: p.relative_to(root).as_posix())
 
