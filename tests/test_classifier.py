@@ -9,6 +9,8 @@ import zipfile
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kb.checks import links as L
 from kb.checks.classifier import NEGATED, NONE, NOT, Classifier, features, load, save, shipped, sure
@@ -397,3 +399,32 @@ def test_asserting_where_the_nearest_phrasing_is_in_doubt_takes_overruling(chanc
     phrasings = [("goad.stays", -1, STOPS, "en")]
     linker = L.Linker(phrasings, {"goad.stays": ""}, classifier=Sure(1, chance()))
     assert [link.polarity for link in linker.match(DOESNT_STOP, "en", frozenset())] == ([polarity] if polarity else [])
+
+
+_FEATURE = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\n"), min_size=1, max_size=8)
+
+
+@st.composite
+def classifiers(draw) -> Classifier:
+    """A small classifier: some claims, neutral features with an idf, grams without, sparse weights."""
+    claims = draw(st.lists(st.from_regex(r"[a-z]{1,6}\.[a-z]{1,6}", fullmatch=True), min_size=1, max_size=4, unique=True))
+    classes = [(c, p) for c in claims for p in (1, -1)] + [NONE]
+    names = draw(st.lists(_FEATURE, min_size=1, max_size=12, unique=True))
+    neutral = [n for n in names if not n.startswith("~")]
+    idf = {n: draw(st.floats(0.5, 9.0)) for n in neutral}
+    grams = draw(st.lists(_FEATURE.map(lambda f: "~" + f), max_size=6, unique=True))
+    weights = {f: draw(st.dictionaries(st.integers(0, len(classes) - 1), st.floats(-5, 5, width=32), max_size=len(classes)))
+               for f in neutral + grams}  # fmt: skip
+    bias = draw(st.lists(st.floats(-3, 3), min_size=len(classes), max_size=len(classes)))
+    return Classifier(classes, idf, weights, bias, draw(st.text(max_size=10)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(model=classifiers())
+def test_any_classifier_saved_loads_the_same(tmp_path_factory, model):
+    path = tmp_path_factory.mktemp("saved") / "claim_classifier.zip"
+    save(model, path)
+    again = load(path)
+    assert (again.classes, again.checksum, again.idf) == (model.classes, model.checksum, model.idf)
+    assert {f: again.weights(f) for f in again.row} == {f: model.weights(f) for f in model.row}
+    assert np.array_equal(again.bias, model.bias)
