@@ -30,11 +30,11 @@ from __future__ import annotations
 import io
 import json
 import math
+import re
+import zipfile
 from functools import lru_cache
 from importlib import resources
 from typing import Iterable
-import re
-import zipfile
 
 import numpy as np
 
@@ -53,8 +53,8 @@ FILE = "vocab/claim_classifier.zip"
 @lru_cache(maxsize=32_768)
 def _word_grams(word: str) -> tuple[str, ...]:
     """The character n-grams (GRAMS) of one word, each marked GRAM (remembered by word: a text's
-    grams share their strings with every other text's, which holding them by text did not: 130 MB
-    in each ingest worker)."""
+    grams share their strings with every other text's, which holding them by text did not: about
+    150 MB in each ingest worker)."""
     low, high = GRAMS
     padded = f" {word} "
     found: dict[str, None] = {}
@@ -244,9 +244,10 @@ def save(model: Classifier, path) -> None:
 
 
 def load(path) -> Classifier:
-    """The classifier of a file ``save`` wrote; a damaged one is a ParseError naming the file."""
+    """The classifier of a file ``save`` wrote (a path, or a package resource); a damaged one is a
+    ParseError naming the file."""
     try:
-        with zipfile.ZipFile(path) as archive:
+        with zipfile.ZipFile(io.BytesIO(path.read_bytes())) as archive:
             meta = json.loads(archive.read("meta.json").decode("utf-8"))
             names = archive.read("features.txt").decode("utf-8").split("\n")
             arrays = {name: np.lib.format.read_array(io.BytesIO(archive.read(name + ".npy")), allow_pickle=False)
