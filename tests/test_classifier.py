@@ -383,6 +383,42 @@ def test_a_short_sentence_of_a_longer_phrasing_links_nothing_by_itself(denial, l
     assert [link.polarity for link in linker.match("This ability is a mana ability.", "en", frozenset())] == linked
 
 
+ANSWER = "Madness moves it into exile first, and the trigger lets its owner cast it from there for the madness price."
+
+
+@pytest.mark.parametrize(
+    "paraphrase, linked",
+    [
+        # the question of a question and its answer is no phrasing by itself: it has the claim's words, not its polarity
+        (f"Is a madness card cast from the graveyard? {ANSWER}", []),
+        # the same words stated are a phrasing like any other
+        (f"A madness card is cast from the graveyard. {ANSWER}", ["asserts"]),
+    ],
+)  # fmt: skip
+def test_a_question_of_a_longer_phrasing_links_nothing_by_itself(paraphrase, linked):
+    linker = L.Linker([("madness.exile", 1, paraphrase, "en")], {"madness.exile": ""})
+    assert [link.polarity for link in linker.match("Cards cast with madness are cast from the graveyard.", "en", frozenset())] == linked
+
+
+WAITS = "The spell you discarded the card for waits: the madness trigger resolves before it."
+
+
+@pytest.mark.parametrize(
+    "classifier, polarities",
+    [
+        (lambda: None, ["asserts"]),  # no classifier: the phrasing's reading
+        # the classifier reads the other polarity, sure enough: the phrasing's reading gives way to the classifier's
+        (lambda: Sure(-1, L.VETO, 0.1, "madness.waits"), ["denies"]),
+        (lambda: Sure(-1, L.VETO - 0.05, 0.0, "madness.waits"), ["asserts"]),  # not sure enough: the phrasing's reading stands
+        (lambda: Sure(-1, L.VETO, L.VETO + 0.05, "madness.waits"), ["asserts"]),  # surer of the phrasing's own polarity
+    ],
+)  # fmt: skip
+def test_a_link_read_from_a_phrasing_gives_way_to_a_classifier_sure_of_the_other_polarity(classifier, polarities):
+    linker = L.Linker([("madness.waits", 1, WAITS, "en")], {"madness.waits": ""}, classifier=classifier())
+    found = linker.match("The spell you discarded the card for resolves first: the madness trigger waits.", "en", frozenset())
+    assert [link.polarity for link in found] == polarities
+
+
 STOPS = "A goaded creature stops being goaded once it has attacked."
 DOESNT_STOP = "A goaded creature doesn't stop being goaded once it has attacked."
 

@@ -99,7 +99,7 @@ def learn(rows: Sequence[tuple], tags: dict[str, str], texts: Sequence[str], log
     from scipy.sparse import csr_matrix
     from sklearn.linear_model import LogisticRegression
 
-    linker = Linker(rows, tags)
+    linker = Linker(rows, tags, questions=True)  # a search asks in questions: the classifier learns them
     examples = [(features(k.sentence), (k.claim, k.polarity) if k.claim else NONE) for k in linker.known]  # near misses: none
     sample_weight = labelled_weights(rows, linker.known)
     none_windows = negatives(texts, linker)
