@@ -197,7 +197,11 @@ class Sure:
             return {}
         return {(self.claim, self.polarity): self.chance, (self.claim, -self.polarity): self.other}
 
-    def best(self, sentences, claims):
+    def read(self, sentences):
+        """As ``Classifier.read``: nothing to read (what it reads is the same in every sentence)."""
+        return [None for _ in sentences]
+
+    def best(self, sentences, claims, read=None):
         """As ``Classifier.best``: what it reads is the same in every sentence."""
         found = self.probabilities(None, claims)
         return list(found), np.array(list(found.values()), dtype=float)
@@ -276,18 +280,27 @@ def test_a_classifier_link_that_asserts_needs_more_certainty(polarity, linked):
     assert bool(found) is linked
 
 
+def _denial_keeping(chance: float, share: float) -> float:
+    """The probability of the denial that leaves an assertion at ``chance`` ``share`` of the two."""
+    return chance * (1 - share) / share
+
+
 @pytest.mark.parametrize(
-    "other, linked",
+    "chance, other, linked",
     [
-        (0.0, True),
+        (lambda: L.ASSERTING, lambda: 0.0, True),
         # the denial keeps more than 1 - SHARE of the two: the assertion is in doubt, no link
-        (L.ASSERTING * (1 - L.SHARE) / L.SHARE * 2, False),
-        (L.ASSERTING * (1 - L.SHARE) / L.SHARE / 2, True),
+        (lambda: L.ASSERTING, lambda: _denial_keeping(L.ASSERTING, L.SHARE) * 2, False),
+        (lambda: L.ASSERTING, lambda: _denial_keeping(L.ASSERTING, L.SHARE) / 2, True),
+        # ... unless the assertion is SURER, and keeps SURER_SHARE of the two
+        (lambda: L.SURER, lambda: _denial_keeping(L.SURER, (L.SURER_SHARE + L.SHARE) / 2), True),
+        (lambda: L.SURER - 0.02, lambda: _denial_keeping(L.SURER - 0.02, (L.SURER_SHARE + L.SHARE) / 2), False),
+        (lambda: L.SURER, lambda: _denial_keeping(L.SURER, L.SURER_SHARE - 0.05), False),
     ],
 )  # fmt: skip
-def test_an_asserting_link_needs_its_polarity_to_outweigh_the_other_by_far(other, linked):
+def test_an_asserting_link_needs_its_polarity_to_outweigh_the_other_by_far(chance, other, linked):
     phrasings = [("goad.stays", 1, "A goaded creature stays goaded after it attacks.", "en")]
-    linker = L.Linker(phrasings, {"goad.stays": ""}, classifier=Sure(1, L.ASSERTING, other))
+    linker = L.Linker(phrasings, {"goad.stays": ""}, classifier=Sure(1, chance(), other()))
     found = linker.match("A goaded creature remains goaded once it has attacked.", "en", frozenset())
     assert [link.polarity for link in found] == (["asserts"] if linked else [])
 

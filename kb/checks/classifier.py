@@ -175,25 +175,29 @@ class Classifier:
         chosen, found = self.best((sentence,), claims)
         return {c: float(p) for c, p in zip(chosen, found)}
 
-    def best(self, sentences: Iterable[Sentence], claims: frozenset[str]) -> tuple[list, np.ndarray]:
+    def read(self, sentences: Iterable[Sentence]) -> list[np.ndarray]:
+        """Each sentence's class scores (``best`` of them, over any claims, costs no second reading)."""
+        return [self.scores(features(sentence)) for sentence in sentences]
+
+    def best(self, sentences: Iterable[Sentence], claims: frozenset[str], read: list | None = None) -> tuple[list, np.ndarray]:
         """The classes of ``claims``, and the probability of each at the sentence that reads it
-        likeliest (``probabilities`` of every sentence at once)."""
+        likeliest (``probabilities`` of every sentence at once; ``read``: the sentences' scores, when known)."""
         if claims not in self._columns:
             chosen = [c for c in self.classes if c[0] in claims]
             self._columns[claims] = (chosen, np.array([self.classes.index(c) for c in chosen] + [self.none]))
         chosen, columns = self._columns[claims]
         found = np.zeros(len(chosen))
-        for sentence in sentences if chosen else ():
-            scores = self.scores(features(sentence))[columns]
+        for scored in (read if read is not None else self.read(sentences)) if chosen else ():
+            scores = scored[columns]
             scores = np.exp(scores - scores.max())
             np.maximum(found, scores[:-1] / scores.sum(), out=found)
         return chosen, found
 
 
-def chances(classifier, windows: Iterable[Sentence], claims: frozenset[str]) -> tuple[dict, dict[str, float]]:
+def chances(classifier, windows: Iterable[Sentence], claims: frozenset[str], read: list | None = None) -> tuple[dict, dict[str, float]]:
     """What ``classifier`` reads in a text's windows: (claim, polarity) → its probability at its
-    best window, and claim → its two polarities' summed."""
-    chosen, found = classifier.best(windows, claims)
+    best window, and claim → its two polarities' summed (``read``: the windows' scores, when known)."""
+    chosen, found = classifier.best(windows, claims, read)
     best = dict(zip(chosen, found.tolist()))
     total: dict[str, float] = {}
     for (claim, _), chance in best.items():
@@ -202,12 +206,12 @@ def chances(classifier, windows: Iterable[Sentence], claims: frozenset[str]) -> 
 
 
 def sure(classifier, windows: Iterable[Sentence], claims: frozenset[str], least: float,
-         margin: float = 0.0) -> tuple[str, int, float, float, float] | None:  # fmt: skip
+         margin: float = 0.0, read: list | None = None) -> tuple[str, int, float, float, float] | None:  # fmt: skip
     """(claim, polarity, probability, probability of that polarity alone, of the other polarity)
     of the claim ``classifier`` reads in a ruling's windows when it is sure of it: the
     probabilities of its two polarities, each at its best window, sum to ``least`` or more, and to
     ``margin`` more than any other claim's; the polarity is the likelier of the two. None otherwise."""
-    best, total = chances(classifier, windows, claims)
+    best, total = chances(classifier, windows, claims, read)
     if not total:
         return None
     ranked = sorted(sorted(total), key=total.__getitem__, reverse=True)

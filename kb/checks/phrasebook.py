@@ -1,0 +1,130 @@
+"""The known phrasings of every claim, indexed by content feature: what a ruling's sentence is compared with.
+
+Every claim has known phrasings (kb/checks/claims): its statement in each language, the ways
+official rulings word it, the official rulings labelled as stating it, written paraphrases and
+written denials. Each is read once into its windows' language-neutral content and negations
+(kb.checks.meaning); a feature weighs by how rare it is among all phrasings (idf), and a ruling's
+window is compared with every phrasing at once by the cosine of their weighted features (a
+sparse dot product by feature). A question of a longer phrasing, or a sentence of two content
+features or fewer, is no phrasing by itself (FRAGMENT, ``_question``). Official rulings labelled
+as stating a claim are kept verbatim (they link wherever their text is printed), and near misses
+(official rulings worded like a claim that state something else) never link to that claim.
+
+    book = Phrasebook([("goad.persists_after_attacking", 1, "Attacking with a goaded creature "
+                        "doesn't cause it to stop being goaded.", "en")], {"goad.persists_after_attacking": "goad"})
+    book._cosines(reading("A goaded creature that attacks stays goaded.", "en")[0].content)
+        -> array([0.623...])
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from typing import Callable, Iterable, Mapping
+
+import numpy as np
+
+from kb.checks.meaning import reading, windows
+from kb.checks.polarity import Known
+from kb.checks.registration import NO_CLAIM
+from kb.records import normalize_text
+
+DIGITS = 9  # cosines are rounded so: the same sentence matched two ways ties, whatever the rounding of the sums
+FRAGMENT = 2  # a sentence of a longer phrasing with this many content features or fewer is no phrasing by itself ("Legal.", "Abilità di mana.": as a denial's, it linked "This ability is a mana ability." as denying a claim, over the corpus)
+MEMO_SIZE = 100_000  # remembered masks by a ruling's tags; the memo starts afresh when full
+
+
+class Phrasebook:
+    """The known phrasings of every claim, indexed by content feature."""
+
+    def __init__(self, phrasings: Iterable[tuple], tags: Mapping[str, str], read: Callable = reading,
+                 questions: bool = False):
+        """``phrasings``: (claim, polarity, text, lang[, weighs[, near miss of]]); ``tags``: claim → the tag a
+        ruling must carry for the claim to be considered (its mechanic). A phrasing that doesn't
+        weigh (``weighs`` False: the official rulings labelled as stating a claim) is matched
+        like the others but leaves the features' weights to the claims' own phrasings, so that
+        labelling many rulings of one mechanic doesn't change how every other claim matches.
+        ``read``: how a phrasing is read (``reading``, or its readings remembered);
+        ``questions``: keep a longer phrasing's questions (the learner's: what a question asks)."""
+        self.known: list[Known] = []
+        weighing = 0
+        counts: dict[str, int] = defaultdict(int)
+        self.verbatim: dict[str, dict[str, int]] = defaultdict(dict)  # a labelled official ruling's text → its claims, read so
+        self.missed: dict[str, set[str]] = defaultdict(set)  # a near miss's text → the claims it is a near miss of
+        for claim, polarity, text, lang, *rest in phrasings:
+            weighs = rest[0] if rest else True
+            if not weighs and claim != NO_CLAIM:  # an official ruling stating it, or an outdated one denying it
+                self.verbatim[normalize_text(text)][claim] = polarity
+            elif len(rest) > 1:  # a near miss: it never links to the claim it was read as
+                self.missed[normalize_text(text)].add(rest[1])
+            read_windows = [window for window in windows(read(text, lang)) if window.content]
+            for window in read_windows:
+                if len(read_windows) > 1 and window.single and (len(window.content) <= FRAGMENT or not questions and _question(window.text)):
+                    continue  # "Un {1} nel costo? Abilità di mana.": neither sentence alone is a phrasing
+                self.known.append(Known(claim, polarity, text, window))
+                if weighs:
+                    weighing += 1
+                    for feature in window.content:
+                        counts[feature] += 1
+        for known in self.known:  # a feature only the labelled rulings have: as rare as can be
+            for feature in known.sentence.content:
+                counts.setdefault(feature, 0)
+        total = weighing + 1
+        self.idf = {f: math.log(total / (1 + n)) + 1.0 for f, n in sorted(counts.items())}  # one order on every run
+        self.unseen = math.log(total) + 1.0  # a feature no phrasing has
+        # for each feature, the known phrasings holding it (a sparse matrix by rows: a sentence's
+        # dot product with every phrasing is the sum, over its features, of the feature's weight
+        # squared at those phrasings; a dense one took 44 MB in every ingest worker)
+        self.feature_row = {feature: row for row, feature in enumerate(self.idf)}
+        self.square = np.array([weight**2 for weight in self.idf.values()], dtype=np.float64)  # by row
+        holding: list[list[int]] = [[] for _ in self.idf]
+        for number, known in enumerate(self.known):
+            for feature in known.sentence.content:
+                holding[self.feature_row[feature]].append(number)
+        self.holders = [np.array(numbers, dtype=np.int64) for numbers in holding]
+        self.norm_array = np.array([self._rows_and_norm(k.sentence.content)[1] for k in self.known], dtype=np.float64)
+        self._usable: dict[frozenset, tuple] = {}  # allowed claims → masks of their phrasings and of the near misses
+        self._by_tags: dict[frozenset, tuple | None] = {}  # a ruling's tags → those masks (``_masks``)
+        self.claim_of = np.array([known.claim for known in self.known], dtype=object)
+        self.tags = {**tags, NO_CLAIM: ""}
+        self.claims = frozenset(claim for claim in tags if claim != NO_CLAIM)  # the classifier weighs every claim against every other, then keeps those the tags allow
+
+    def _rows_and_norm(self, content: Iterable[str]) -> tuple[list[int], float]:
+        """The rows of a content's known features (in one order: the same sums on every run),
+        and its length as a weighted vector (a feature no phrasing has weighs ``unseen``)."""
+        content = tuple(content)
+        rows = sorted(self.feature_row[f] for f in content if f in self.feature_row)
+        norm = math.sqrt(float(self.square[rows].sum()) + (len(content) - len(rows)) * self.unseen**2) or 1.0
+        return rows, norm
+
+    def _masks(self, tags: frozenset) -> tuple[np.ndarray, np.ndarray, frozenset] | None:
+        """The phrasings a ruling carrying ``tags`` may match: those of the claims of its
+        mechanics, and those of no claim (near misses), with those claims; None when no claim is of its mechanics."""
+        if tags not in self._by_tags:
+            if len(self._by_tags) >= MEMO_SIZE:
+                self._by_tags.clear()
+            allowed = {claim for claim, tag in self.tags.items() if claim != NO_CLAIM and (not tag or tag in tags)}
+            key = frozenset(allowed)
+            if allowed and key not in self._usable:
+                claims = np.isin(self.claim_of, list(allowed))
+                self._usable[key] = (claims, self.claim_of == NO_CLAIM, key)
+            self._by_tags[tags] = self._usable[key] if allowed else None
+        return self._by_tags[tags]
+
+    def _cosines(self, content: frozenset) -> np.ndarray:
+        """The cosine of ``content`` with every known phrasing (0 where they share no feature)."""
+        rows, norm = self._rows_and_norm(content)
+        if not rows:
+            return np.zeros(len(self.known))
+        holders = [self.holders[row] for row in rows]
+        weights = np.repeat(self.square[rows], [len(h) for h in holders])
+        dots = np.bincount(np.concatenate(holders), weights=weights, minlength=len(self.known))
+        return np.round(dots / (norm * self.norm_array), DIGITS)
+
+
+
+def _question(text: str) -> bool:
+    """Whether a sentence asks ("Is a madness card cast from the graveyard? No, from exile.")."""
+    return text.rstrip().endswith("?")
+
+
