@@ -477,3 +477,23 @@ def test_any_classifier_saved_loads_the_same(tmp_path_factory, model):
     assert (again.classes, again.checksum, again.idf) == (model.classes, model.checksum, model.idf)
     assert {f: again.weights(f) for f in again.row} == {f: model.weights(f) for f in model.row}
     assert np.array_equal(again.bias, model.bias)
+
+
+@pytest.mark.parametrize(
+    "labelled, polarity",
+    [
+        # no label: the denial it is worded like reads it
+        ((), "denies"),
+        # labelled as stating the claim (its very text, read by reviewers): that reading wins
+        ((("goad.stays", 1, "A goaded creature stays goaded, not only until it attacks; it isn't freed.", "en", False),), "asserts"),
+        # labelled as outdated (denying it): so it links, however a phrasing reads it
+        ((("goad.stays", -1, "A goaded creature stays goaded, not only until it attacks; it isn't freed.", "en", False),), "denies"),
+    ],
+)  # fmt: skip
+def test_a_labelled_ruling_links_as_labelled_whatever_a_phrasing_reads(labelled, polarity):
+    phrasings = [("goad.stays", -1, "A goaded creature stays goaded, not only until it attacks; it isn't freed.", "en"),
+                 *labelled]
+    # a classifier sure of the denial: with the label, its own text ties with the denial, and the classifier reads on
+    linker = L.Linker(phrasings, {"goad.stays": ""}, classifier=Sure(-1, 0.95))
+    found = linker.match("A goaded creature stays goaded, not only until it attacks; it isn't freed.", "en", frozenset())
+    assert [link.polarity for link in found] == [polarity]

@@ -104,8 +104,9 @@ class Linker(Phrasebook):
         if near and read is not None:
             near = self._vetoed(near, [window for window, _ in scored], allowed, read)
         found = {link.claim: link for link in near}
-        for extra in (classified, *labelled) if classified is not None else labelled:
-            found.setdefault(extra.claim, extra)
+        if classified is not None:
+            found.setdefault(classified.claim, classified)
+        found.update((link.claim, link) for link in labelled)  # its very text, read by reviewers: no reading outranks it
         for claim in () if hidden else self.missed.get(normalize_text(text), ()):
             found.pop(claim, None)  # an official ruling kept as that claim's near miss (one of its sentences may tie with a phrasing)
         return tuple(sorted(found.values(), key=lambda link: (-link.score, link.claim)))
