@@ -201,7 +201,7 @@ class Sure:
         """As ``Classifier.read``: nothing to read (what it reads is the same in every sentence)."""
         return [None for _ in sentences]
 
-    def best(self, sentences, claims, read=None):
+    def best(self, sentences, claims, scored=None):
         """As ``Classifier.best``: what it reads is the same in every sentence."""
         found = self.probabilities(None, claims)
         return list(found), np.array(list(found.values()), dtype=float)

@@ -179,25 +179,25 @@ class Classifier:
         """Each sentence's class scores (``best`` of them, over any claims, costs no second reading)."""
         return [self.scores(features(sentence)) for sentence in sentences]
 
-    def best(self, sentences: Iterable[Sentence], claims: frozenset[str], read: list | None = None) -> tuple[list, np.ndarray]:
+    def best(self, sentences: Iterable[Sentence], claims: frozenset[str], scored: list | None = None) -> tuple[list, np.ndarray]:
         """The classes of ``claims``, and the probability of each at the sentence that reads it
-        likeliest (``probabilities`` of every sentence at once; ``read``: the sentences' scores, when known)."""
+        likeliest (``probabilities`` of every sentence at once; ``scored``: the sentences' scores, ``read``, when known)."""
         if claims not in self._columns:
             chosen = [c for c in self.classes if c[0] in claims]
             self._columns[claims] = (chosen, np.array([self.classes.index(c) for c in chosen] + [self.none]))
         chosen, columns = self._columns[claims]
         found = np.zeros(len(chosen))
-        for scored in (read if read is not None else self.read(sentences)) if chosen else ():
-            scores = scored[columns]
+        for each in (scored if scored is not None else self.read(sentences)) if chosen else ():
+            scores = each[columns]
             scores = np.exp(scores - scores.max())
             np.maximum(found, scores[:-1] / scores.sum(), out=found)
         return chosen, found
 
 
-def chances(classifier, windows: Iterable[Sentence], claims: frozenset[str], read: list | None = None) -> tuple[dict, dict[str, float]]:
+def chances(classifier, windows: Iterable[Sentence], claims: frozenset[str], scored: list | None = None) -> tuple[dict, dict[str, float]]:
     """What ``classifier`` reads in a text's windows: (claim, polarity) → its probability at its
-    best window, and claim → its two polarities' summed (``read``: the windows' scores, when known)."""
-    chosen, found = classifier.best(windows, claims, read)
+    best window, and claim → its two polarities' summed (``scored``: the windows' scores, when known)."""
+    chosen, found = classifier.best(windows, claims, scored)
     best = dict(zip(chosen, found.tolist()))
     total: dict[str, float] = {}
     for (claim, _), chance in best.items():
@@ -206,12 +206,12 @@ def chances(classifier, windows: Iterable[Sentence], claims: frozenset[str], rea
 
 
 def sure(classifier, windows: Iterable[Sentence], claims: frozenset[str], least: float,
-         margin: float = 0.0, read: list | None = None) -> tuple[str, int, float, float, float] | None:  # fmt: skip
+         margin: float = 0.0, scored: list | None = None) -> tuple[str, int, float, float, float] | None:  # fmt: skip
     """(claim, polarity, probability, probability of that polarity alone, of the other polarity)
     of the claim ``classifier`` reads in a ruling's windows when it is sure of it: the
     probabilities of its two polarities, each at its best window, sum to ``least`` or more, and to
     ``margin`` more than any other claim's; the polarity is the likelier of the two. None otherwise."""
-    best, total = chances(classifier, windows, claims, read)
+    best, total = chances(classifier, windows, claims, scored)
     if not total:
         return None
     ranked = sorted(sorted(total), key=total.__getitem__, reverse=True)

@@ -99,10 +99,11 @@ class Linker(Phrasebook):
         scored = [(window, self._cosines(window.content)) for window in windows(reading(text, lang))]
         near_miss = max((float(cos[misses].max()) for _, cos in scored), default=0.0) if misses.any() else 0.0
         near = self._near(scored, claims, near_miss) if any((cos[claims] >= THRESHOLD).any() for _, cos in scored) else ()
-        read = self.classifier.read([window for window, _ in scored]) if self.classifier is not None else None
-        classified = self._classified(scored, claims, near_miss, allowed, read) if read is not None else None
-        if near and read is not None:
-            near = self._vetoed(near, [window for window, _ in scored], allowed, read)
+        plain = [window for window, _ in scored]
+        class_scores = self.classifier.read(plain) if self.classifier is not None else None
+        classified = self._classified(scored, claims, near_miss, allowed, class_scores) if class_scores is not None else None
+        if near and class_scores is not None:
+            near = self._vetoed(near, plain, allowed, class_scores)
         found = {link.claim: link for link in near}
         if classified is not None:
             found.setdefault(classified.claim, classified)
@@ -151,10 +152,10 @@ class Linker(Phrasebook):
         kept_links = [link for link, _ in links if not (link.polarity == DENIES and link.score < best_stated)]
         return tuple(sorted(kept_links, key=lambda link: (-link.score, link.claim)))
 
-    def _vetoed(self, near: tuple[Link, ...], windows: list, allowed: frozenset, read: list) -> tuple[Link, ...]:
+    def _vetoed(self, near: tuple[Link, ...], windows: list, allowed: frozenset, class_scores: list) -> tuple[Link, ...]:
         """The links read from phrasings but those the classifier reads the other way (VETO, and surer;
-        ``read``: the classifier's scores of the windows)."""
-        best, _ = chances(self.classifier, windows, allowed, read)
+        ``class_scores``: the classifier's scores of the windows)."""
+        best, _ = chances(self.classifier, windows, allowed, class_scores)
         kept = []
         for link in near:
             own, other = (ASSERTED, DENIED) if link.polarity == ASSERTS else (DENIED, ASSERTED)
@@ -163,12 +164,12 @@ class Linker(Phrasebook):
                 kept.append(link)  # else "resolves first; the trigger waits": the phrasing's words, the order reversed
         return tuple(kept)
 
-    def _classified(self, windows: list, claims: np.ndarray, near_miss: float, allowed: frozenset, read: list) -> Link | None:
+    def _classified(self, windows: list, claims: np.ndarray, near_miss: float, allowed: frozenset, class_scores: list) -> Link | None:
         """The claim the classifier is sure the ruling states (kb.checks.classifier.sure), when its
         nearest phrasing reads the ruling with the classifier's polarity (straight, or turned over
         by negations), or the classifier gives that polarity ALONE by itself (OVERRULING to assert it), and no near miss (a
         phrasing of no claim) is as near; evidence: that phrasing."""
-        found = sure(self.classifier, [window for window, _ in windows], self.claims, CLASSIFIED, CLAIM_MARGIN, read)
+        found = sure(self.classifier, [window for window, _ in windows], self.claims, CLASSIFIED, CLAIM_MARGIN, class_scores)
         if found is None or found[0] not in allowed:
             return None
         claim, polarity, _, alone, other = found
