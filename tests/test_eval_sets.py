@@ -1,0 +1,116 @@
+"""The labelled sets of the rule checks (bench/claims_set*.yaml) stay honest measures: well formed,
+about registered claims, and never learned from: no written wording of a claim (its phrasings,
+paraphrases, denials) is a near copy of a labelled sentence, or the linker would be measured on
+what it learned."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter, defaultdict
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+import yaml
+
+from kb.checks.registration import phrasings_of, registry
+
+REPO = Path(__file__).resolve().parents[1]
+SETS = sorted((REPO / "bench").glob("claims_set*.yaml"))
+KINDS = {"asserts", "contradicts", "none"}
+NEAR = 0.8  # shared words over the longer sentence's words: a near copy
+_WORD = re.compile(r"\w+")
+
+
+@lru_cache(maxsize=None)
+def _words(text: str) -> frozenset[str]:
+    return frozenset(word.lower() for word in _WORD.findall(text))
+
+
+@lru_cache(maxsize=None)
+def _items(path: Path) -> list[dict]:
+    return yaml.safe_load(path.read_text(encoding="utf-8"))["items"]
+
+
+def overlap(first: str, second: str) -> float:
+    """The words two sentences share, over the longer one's."""
+    a, b = _words(first), _words(second)
+    return len(a & b) / max(len(a), len(b), 1)
+
+
+@lru_cache(maxsize=4)
+def _holders(wordings: tuple[str, ...]) -> dict[str, set[int]]:
+    holders: dict[str, set[int]] = defaultdict(set)
+    for k, wording in enumerate(wordings):
+        for word in _words(wording):
+            holders[word].add(k)
+    return holders
+
+
+@lru_cache(maxsize=1)
+def _written() -> tuple[str, ...]:
+    """The written wordings of every claim: phrasings, paraphrases, denials (not its statements,
+    which the sets were written from, nor the official rulings labelled in it)."""
+    claims = list(registry().values())
+    statements = {text for claim in claims for text in claim.statement.values()}
+    return tuple(row[2] for row in phrasings_of(claims) if len(row) == 4 and row[2] not in statements)
+
+
+def near_copies(sentences: list[str], wordings: tuple[str, ...], least: float = NEAR) -> list[tuple[str, str]]:
+    """(sentence, wording) pairs of ``sentences`` and ``wordings`` that share ``least`` of their words or more."""
+    holders = _holders(wordings)
+    found = []
+    for sentence in sentences:
+        # a near copy shares all but (1 - least) of the sentence's words at most: one of its
+        # rarest words that many and one more (a prefix filter: no pair is missed)
+        words = sorted(_words(sentence), key=lambda word: (len(holders.get(word, ())), word))
+        rarest = words[: math.floor((1 - least) * len(words) + 1e-9) + 1]
+        candidates = set().union(*(holders.get(word, set()) for word in rarest))
+        found += [(sentence, wordings[k]) for k in sorted(candidates) if overlap(sentence, wordings[k]) >= least]
+    return found
+
+
+def test_there_are_four_sets():
+    assert [p.name for p in SETS] == ["claims_set.yaml", "claims_set2.yaml", "claims_set3.yaml", "claims_set4.yaml"]
+
+
+@pytest.mark.parametrize("path", SETS, ids=lambda p: p.name)
+def test_set_is_well_formed(path):
+    items = _items(path)
+    claims = registry()
+    assert len({item["id"] for item in items}) == len(items), "an id used twice"
+    for item in items:
+        assert item["split"] in {"dev", "test"}, item["id"]
+        assert item["kind"] in KINDS, item["id"]
+        assert item["lang"] in {"en", "it"}, item["id"]
+        assert item["text"].strip(), item["id"]
+        if item["kind"] != "none":
+            assert item["claim"] in claims, f"{item['id']}: {item['claim']} is not a registered claim"
+
+
+@pytest.mark.parametrize("path", SETS, ids=lambda p: p.name)
+def test_set_has_an_untuned_part_with_both_kinds_and_languages(path):
+    items = _items(path)
+    if path.name == "claims_set3.yaml":  # written to decide two settings: all dev, said in its header
+        assert {item["split"] for item in items} == {"dev"}
+        return
+    test = Counter((item["kind"], item["lang"]) for item in items if item["split"] == "test")
+    for kind in ("asserts", "contradicts"):
+        for lang in ("en", "it"):
+            assert test[(kind, lang)] >= 10, (kind, lang)
+
+
+@pytest.mark.parametrize("path", SETS, ids=lambda p: p.name)
+def test_no_written_wording_copies_a_labelled_sentence(path):
+    copies = near_copies([item["text"] for item in _items(path)], _written())
+    assert not copies, f"{len(copies)} written wordings near a labelled sentence, e.g. {copies[0]}"
+
+
+@pytest.mark.parametrize("sentence, wording, near", [
+    ("The exchanged creature leaves the battlefield.", "The exchanged creature leaves the battlefield!", True),
+    ("Goad wears off as the goading player's next turn begins.", "Goad wears off when the goading player’s next turn begins.", True),
+    ("A goaded creature stays goaded after it attacks.", "Attacking doesn't end goad.", False),
+])  # fmt: skip
+def test_near_copies_are_found(sentence, wording, near):
+    assert bool(near_copies([sentence], (wording,))) is near
