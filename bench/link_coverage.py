@@ -18,7 +18,11 @@ misses). Each is tagged and linked as ingest does. Measures:
   precision, recall   of (sentence, claim) links, whatever their polarity (a link to a claim
                       registered after the set counts as judged in bench/claims_judged.yaml, and
                       apart as unjudged when it is not there)
-  polarity            share of the correct links with the right polarity
+  polarity            share of the correct links with the right polarity (an undetermined one,
+                      kb.checks.links.ABOUT and DOUBT: the linker can't tell which way round,
+                      has none)
+  with polarity       recall counting only links with the right polarity; undetermined: the
+                      correct links whose polarity is undetermined (they pass and fail nothing)
   contradictions      that fail (linked to their claim as denied), and that would PASS (a link
                       asserting a claim that holds): the second must be 0
 The corpus part links every ruling of ../shared/corpus/rulings_en.jsonl (or KB_CORPUS) and
@@ -42,6 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from kb.checks import links as L  # noqa: E402
+from kb.records import UNDETERMINED  # noqa: E402
 from kb.text import analysis  # noqa: E402
 from kb.text.vocabulary import vocabulary  # noqa: E402
 
@@ -84,7 +89,7 @@ def evaluate(items: list[dict], link_with=None, judged: set[str] | None = None) 
     a claim registered later are counted apart as unjudged: the set says nothing of them)."""
     link_with = link_with or L.link
     judged = judged if judged is not None else judged_claims()
-    tp = fp = fn = right = contradicted = passing = unjudged = tp_later = 0
+    tp = fp = fn = right = contradicted = passing = unjudged = tp_later = undetermined = right_gold = 0
     wrong: list[str] = []
     later = judged_later()
     for item in items:
@@ -110,6 +115,8 @@ def evaluate(items: list[dict], link_with=None, judged: set[str] | None = None) 
                 tp += 1
                 expected = L.ASSERTS if item["kind"] == "asserts" else L.DENIES
                 right += link.polarity == expected
+                right_gold += link.polarity == expected
+                undetermined += link.polarity == UNDETERMINED
                 if link.polarity != expected:
                     wrong.append(f"polarity {item['id']}: {link.polarity} {link.claim} {link.score}: {item['text'][:90]}")
             else:
@@ -129,6 +136,8 @@ def evaluate(items: list[dict], link_with=None, judged: set[str] | None = None) 
         "links": tp + tp_later + fp + unjudged,
         "recall": round(tp / (tp + fn), 3) if tp + fn else 1.0,
         "polarity": round(right / (tp + tp_later), 3) if tp + tp_later else 1.0,
+        "recall_with_polarity": round(right_gold / (tp + fn), 3) if tp + fn else 1.0,
+        "undetermined": undetermined,
         "contradictions": contradictions,
         "contradictions_failing": round(contradicted / contradictions, 3) if contradictions else 1.0,
         "contradictions_passing": passing,

@@ -340,8 +340,9 @@ def check(ids, tag, everything, index_dir, as_json):
     """Run the executable rule checks linked to rulings.
 
     IDS are ruling ids (or claim ids such as goad.multiple_goaders). Prints each ruling, the claim
-    it states or denies, CR numbers and pass (the model agrees with the ruling) or fail; exit
-    status 1 when one fails. --all runs every claim and every linked ruling.
+    it states or denies, CR numbers and pass (the model agrees with the ruling) or fail (or
+    undetermined: the ruling is about the claim, which way round is not clear); exit status 1
+    when one fails. --all runs every claim and every linked ruling.
     """
     from kb.checks.verify import resolve_ids, verify
 
@@ -356,14 +357,16 @@ def check(ids, tag, everything, index_dir, as_json):
         runs = verify(rulings, check_ids, everything, store.links)
     failed = sum(1 for r in runs if r.passed is False)
     passed = sum(1 for r in runs if r.passed)
+    undetermined = sum(1 for r in runs if r.passed is None and r.result is not None)
     claims = sum(1 for r in runs if r.ruling is None)
     linked = len({r.ruling.id for r in runs if r.ruling is not None and r.result is not None})
     if as_json:
-        _echo_json({"passed": passed, "failed": failed, "claims": claims, "rulings": linked,
+        _echo_json({"passed": passed, "failed": failed, "undetermined": undetermined, "claims": claims, "rulings": linked,
                     "results": [r.to_dict() for r in runs]})  # fmt: skip
     else:
         _echo([*terminal.check_lines(runs), "",
-               f"{passed} check run(s) passed, {failed} failed ({claims} claim(s), {linked} linked ruling(s))"])
+               f"{passed} check run(s) passed, {failed} failed, {undetermined} undetermined "
+               f"({claims} claim(s), {linked} linked ruling(s))"])
     if failed:
         raise click.exceptions.Exit(1)
 

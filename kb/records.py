@@ -58,11 +58,14 @@ def _field(schema: dict, description: str = "", **options):
 _STRINGS = {"type": "array", "items": {"type": "string"}}
 
 ASSERTS, DENIES = "asserts", "denies"
+UNDETERMINED = "undetermined"  # a ruling about the claim whose polarity the linker can't tell: no verdict
+POLARITIES = (ASSERTS, DENIES, UNDETERMINED)
 
 
 @dataclass(frozen=True)
 class Link:
-    """A ruling states ``claim`` (``asserts``) or its negation (``denies``): found by the linker
+    """A ruling states ``claim`` (``asserts``) or its negation (``denies``), or is about it with a
+    polarity the linker can't tell (``undetermined``: no verdict, no test vector): found by the linker
     (kb.checks.links) with a ``score`` (the similarity of the known phrasing it matched, or the
     claim classifier's probability) and that phrasing, or the nearest one, as ``evidence``."""
 
@@ -84,7 +87,7 @@ LINK_SCHEMA = {
     "required": ["claim", "polarity", "score"],
     "properties": {
         "claim": {"type": "string", "description": "The id of the claim (see /api/checks)."},
-        "polarity": {"type": "string", "enum": [ASSERTS, DENIES], "description": "Whether the ruling states the claim or its negation."},
+        "polarity": {"type": "string", "enum": list(POLARITIES), "description": "Whether the ruling states the claim or its negation; undetermined: it is about the claim, which way round is not clear (no verdict)."},
         "score": {"type": "number", "description": "How sure the link is, 0-1: the cosine with the phrasing matched, or the claim classifier's probability."},
         "evidence": {"type": "string", "description": "The known phrasing of the claim the ruling matched (or, for a classifier link, the nearest one)."},
     },

@@ -227,7 +227,8 @@ NO_LONGER = "Once it has attacked, a goaded creature is no longer goaded."
         (REMAINS, unsure_denial, None),
         # ... one it is sure of (ALONE) is: asserting against a phrasing that reads a denial takes OVERRULING
         (NO_LONGER, lambda: Sure(1, max(L.ASSERTING, L.OVERRULING)), "asserts"),
-        (NO_LONGER, lambda: Sure(1, max(L.ASSERTING, L.ALONE, L.OVERRULING - 0.05)), None),
+        # (sure of the claim, ABOUT: linked undetermined, whichever way round)
+        (NO_LONGER, lambda: Sure(1, max(L.ASSERTING, L.ALONE, L.OVERRULING - 0.05, L.ABOUT)), "undetermined"),
         (REMAINS, lambda: Sure(-1, max(L.ALONE, L.CLASSIFIED)), "denies"),
     ],
 )  # fmt: skip
@@ -289,7 +290,8 @@ def _denial_keeping(chance: float, share: float) -> float:
     "chance, other, linked",
     [
         (lambda: L.ASSERTING, lambda: 0.0, True),
-        # the denial keeps more than 1 - SHARE of the two: the assertion is in doubt, no link
+        # the denial keeps more than 1 - SHARE of the two: the assertion is in doubt, no asserting
+        # link (sure of the claim, ABOUT: undetermined)
         (lambda: L.ASSERTING, lambda: _denial_keeping(L.ASSERTING, L.SHARE) * 2, False),
         (lambda: L.ASSERTING, lambda: _denial_keeping(L.ASSERTING, L.SHARE) / 2, True),
         # ... unless the assertion is SURER, and keeps SURER_SHARE of the two
@@ -302,7 +304,7 @@ def test_an_asserting_link_needs_its_polarity_to_outweigh_the_other_by_far(chanc
     phrasings = [("goad.stays", 1, "A goaded creature stays goaded after it attacks.", "en")]
     linker = L.Linker(phrasings, {"goad.stays": ""}, classifier=Sure(1, chance(), other()))
     found = linker.match("A goaded creature remains goaded once it has attacked.", "en", frozenset())
-    assert [link.polarity for link in found] == (["asserts"] if linked else [])
+    assert [link.polarity for link in found] == (["asserts"] if linked else ["undetermined"] if chance() + other() >= L.ABOUT else [])
 
 
 def test_a_classifier_link_scores_the_probability_of_its_polarity():
@@ -422,8 +424,11 @@ WAITS = "The spell you discarded the card for waits: the madness trigger resolve
         (lambda: None, ["asserts"]),  # no classifier: the phrasing's reading
         # the classifier reads the other polarity, sure enough: the phrasing's reading gives way to the classifier's
         (lambda: Sure(-1, L.VETO, 0.1, "madness.waits"), ["denies"]),
-        (lambda: Sure(-1, L.VETO - 0.05, 0.0, "madness.waits"), ["asserts"]),  # not sure enough: the phrasing's reading stands
-        (lambda: Sure(-1, L.VETO, L.VETO + 0.05, "madness.waits"), ["asserts"]),  # surer of the phrasing's own polarity
+        # not sure enough, or surer of the phrasing's own polarity: the phrasing's reading stands,
+        # undetermined when the denial is likelier than DOUBT
+        (lambda: Sure(-1, L.DOUBT, 0.0, "madness.waits"), ["asserts"]),
+        (lambda: Sure(-1, L.VETO - 0.05, 0.0, "madness.waits"), ["undetermined"]),
+        (lambda: Sure(-1, L.VETO, L.VETO + 0.05, "madness.waits"), ["undetermined"]),
     ],
 )  # fmt: skip
 def test_a_link_read_from_a_phrasing_gives_way_to_a_classifier_sure_of_the_other_polarity(classifier, polarities):
@@ -440,7 +445,8 @@ DOESNT_STOP = "A goaded creature doesn't stop being goaded once it has attacked.
     "chance, polarity",
     [
         (lambda: max(L.ASSERTING, L.OVERRULING), "asserts"),
-        (lambda: max(L.ASSERTING, L.ALONE, L.OVERRULING - 0.05), None),  # sure enough against a phrasing that reads it so, not against one in doubt
+        # sure enough against a phrasing that reads it so, not against one in doubt: sure of the claim, undetermined
+        (lambda: max(L.ASSERTING, L.ALONE, L.OVERRULING - 0.05, L.ABOUT), "undetermined"),
     ],
 )  # fmt: skip
 def test_asserting_where_the_nearest_phrasing_is_in_doubt_takes_overruling(chance, polarity):

@@ -32,7 +32,7 @@ def test_check_all_passes_and_prints_every_check(runner, index_dir):
     for check_id in registry():
         assert f"PASS {check_id} [" in result.stdout
     last = result.stdout.rstrip().splitlines()[-1]
-    assert f"passed, 0 failed ({len(registry())} claim(s), " in last and "linked ruling(s))" in last
+    assert f"passed, 0 failed, 0 undetermined ({len(registry())} claim(s), " in last and "linked ruling(s))" in last
     data = json.loads(runner.invoke(main, ["check", "--all", "--json", "--index", index_dir]).stdout)
     assert data["claims"] == len(registry()) and data["rulings"] >= 0.8 * len(BUNDLED_IDS)
     assert data["passed"] == len(data["results"]) - sum(r["check"] is None for r in data["results"])

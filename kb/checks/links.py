@@ -21,6 +21,11 @@ claim's nearest phrasing reads the ruling so, or the classifier is sure of that 
 (ALONE; OVERRULING to assert it): the score is then the classifier's probability of that polarity,
 the evidence that phrasing. The classifier reads a ruling's windows once for both uses.
 
+A link's polarity can be in doubt: an asserting link whose claim the classifier reads denied
+likelier than DOUBT, and the claim the classifier is sure a ruling nothing else linked is about
+(ABOUT, ABOUT_MARGIN) whichever way round, are ``undetermined``: the ruling is about the claim,
+and no check passes or fails on it.
+
 An official ruling labelled as stating a claim (read whole and reviewed) links to it wherever its
 text is printed, whatever the tags its words give it: "targets are chosen when the spell is
 finally cast, not when it's exiled" never names suspend, on the 61 suspend cards that print it.
@@ -43,7 +48,7 @@ from kb.checks.phrasebook import MEMO_SIZE, Phrasebook
 from kb.checks.polarity import polarity_of
 from kb.checks.readings import remembered
 from kb.checks.registration import ASSERTED, DENIED, NO_CLAIM, gates, phrasings_of, registry
-from kb.records import ASSERTS, DENIES, Link, normalize_text
+from kb.records import ASSERTS, DENIES, UNDETERMINED, Link, normalize_text
 
 __all__ = ["Link", "Linker", "NO_CLAIM", "link", "linker", "phrasings_of"]
 
@@ -61,6 +66,9 @@ CLAIM_MARGIN = 0.1  # ... and by how much more than any other claim (dev halves,
 ALONE = 0.3  # the least probability of the classifier's polarity that links against its nearest phrasing's reading (dev halves: 0.7 lost 14 true links for 4 false ones fewer, the same contradictions passing)
 OVERRULING = 0.9  # ... and of asserting it when its nearest phrasing reads the ruling otherwise or is in doubt (a wrong assertion lets a false ruling pass; dev halves and set 3: against 0.3, where that phrasing reads a denial, 1 set 2 contradiction fewer passed at 0.9 to 1; where it is in doubt too, 2 fewer of set 3's 246 at 0.9, 3 at 0.95. Once every claim had 70 + 70 written wordings per language, 0.95 passed 4 of 345 dev contradictions instead of 6, for recall 0.743 / 0.649 / 0.535 to 0.673 / 0.628 / 0.508, and left "the exchange of control doesn't end at end of turn; it lasts for the rest of the game" unlinked at 0.946: kept at 0.9)
 VETO = 0.8  # a link read from a phrasing gives way when the classifier reads the other polarity this sure, and surer than its own (dev halves: set 1 one contradiction fewer passing, set 2 one true link fewer; 0.4 one more fewer passing, and a true link fewer)
+DOUBT = 0.2  # an asserting link is undetermined when the classifier reads the claim denied likelier than this (dev halves of sets 1 to 4: 9 contradictions passing to 5, recall with the right polarity 0.637 / 0.628 / 0.488 / 0.571 to 0.637 / 0.617 / 0.486 / 0.551; 0.1: the same passing, 1 to 3 points less; the assertion less likely than 0.5 as well: no fewer passing, and 143 corpus rulings of claims other claims outweigh undetermined)
+ABOUT = 0.5  # the least probability of the classifier's claim (both polarities) that links a ruling nothing else linked, its polarity undetermined (dev halves: recall 0.708 / 0.649 / 0.526 / 0.604 to 0.841 / 0.830 / 0.742 / 0.820, precision 0.946 / 0.969 / 0.970 / 0.980 to 0.938 / 0.931 / 0.973 / 0.962; 0.3: 1 to 3 points more recall, 1 point less precision; 0.7: 1 to 8 points less recall)
+ABOUT_MARGIN = 0.3  # ... and by how much more than any other claim (0.1: recall +1 point, precision -1 on set 4)
 EVIDENCE = 160  # characters of the matched phrasing kept as evidence
 
 class Linker(Phrasebook):
@@ -107,6 +115,11 @@ class Linker(Phrasebook):
         found = {link.claim: link for link in near}
         if classified is not None:
             found.setdefault(classified.claim, classified)
+        if class_scores is not None:
+            found = self._doubted(found, plain, allowed, class_scores)
+            if not found and not labelled:
+                about = self._about(scored, claims, near_miss, allowed, class_scores)
+                found = {about.claim: about} if about else found
         found.update((link.claim, link) for link in labelled)  # its very text, read by reviewers: no reading outranks it
         for claim in () if hidden else self.missed.get(normalize_text(text), ()):
             found.pop(claim, None)  # an official ruling kept as that claim's near miss (one of its sentences may tie with a phrasing)
@@ -163,6 +176,33 @@ class Linker(Phrasebook):
             if not (against >= VETO and against > best.get((link.claim, own), 0.0)):
                 kept.append(link)  # else "resolves first; the trigger waits": the phrasing's words, the order reversed
         return tuple(kept)
+
+    def _doubted(self, found: dict[str, Link], windows: list, allowed: frozenset, class_scores: list) -> dict[str, Link]:
+        """The links, those asserting a claim the classifier reads denied likelier than DOUBT made
+        undetermined (a false ruling that words a true one's words the other way round passes no
+        check); a link worded as a known phrasing (score 1) stays as it is."""
+        best, _ = chances(self.classifier, windows, allowed, class_scores)
+        return {claim: Link(claim, UNDETERMINED, link.score, link.evidence)
+                if link.polarity == ASSERTS and link.score < 1.0 and best.get((claim, DENIED), 0.0) > DOUBT else link
+                for claim, link in found.items()}
+
+    def _about(self, windows: list, claims: np.ndarray, near_miss: float, allowed: frozenset, class_scores: list) -> Link | None:
+        """The claim a ruling nothing else linked is about, when the classifier is sure of the
+        claim (ABOUT, ABOUT_MARGIN) and the ruling's tags allow it, whichever way round it reads:
+        an undetermined link (no verdict), its score the classifier's probability of the claim,
+        its evidence the claim's nearest phrasing; none when a near miss is as near."""
+        found = sure(self.classifier, [window for window, _ in windows], self.claims, ABOUT, ABOUT_MARGIN, class_scores)
+        if found is None or found[0] not in allowed:
+            return None
+        own = claims & (self.claim_of == found[0])
+        nearest, number = 0.0, -1
+        for _, cos in windows:
+            best = int(np.argmax(np.where(own, cos, -1.0)))
+            if own[best] and cos[best] > nearest:
+                nearest, number = float(cos[best]), best
+        if number < 0 or near_miss and near_miss >= nearest:
+            return None  # no phrasing of it shares a word, or an official ruling of something else is worded more like it
+        return Link(found[0], UNDETERMINED, round(min(found[2], 1.0), 3), _evidence(self.known[number].text))
 
     def _classified(self, windows: list, claims: np.ndarray, near_miss: float, allowed: frozenset, class_scores: list) -> Link | None:
         """The claim the classifier is sure the ruling states (kb.checks.classifier.sure), when its

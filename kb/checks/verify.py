@@ -8,7 +8,7 @@ from typing import Callable, Iterable
 
 from kb.checks.registration import get, registry
 from kb.checks.runner import CheckResult, run
-from kb.records import ASSERTS, DENIES, Link, Ruling, normalize_text
+from kb.records import ASSERTS, DENIES, UNDETERMINED, Link, Ruling, normalize_text
 
 
 @dataclass(frozen=True)
@@ -16,7 +16,8 @@ class RulingCheck:
     """One claim run for one ruling (``ruling`` is None when a claim was asked for by its id);
     ``result`` is None when the ruling links to no claim, and ``reason`` says why. For a ruling,
     ``passed`` is whether the model agrees with what the ruling says: the claim holds and the
-    ruling asserts it, or the claim fails and the ruling denies it."""
+    ruling asserts it, or the claim fails and the ruling denies it; None when the ruling is about
+    the claim but which way round is undetermined (kb.checks.links: no verdict)."""
 
     ruling: Ruling | None
     result: CheckResult | None
@@ -25,7 +26,7 @@ class RulingCheck:
 
     @property
     def passed(self) -> bool | None:
-        if self.result is None:
+        if self.result is None or self.link is not None and self.link.polarity == UNDETERMINED:
             return None
         if self.link is None or self.link.polarity == ASSERTS:
             return self.result.passed
@@ -39,6 +40,10 @@ class RulingCheck:
             return self.reason or ""
         if self.passed or self.link is None:
             return result.message
+        if self.link.polarity == UNDETERMINED:
+            return (f"this ruling is about {result.id} (\"{get(result.id).claim}\"), but whether it states or denies it "
+                    f"is undetermined (score {self.link.score:.2f}; nearest: \"{self.link.evidence}\"); CR "
+                    f"{', '.join(result.rules) or 'the rules'} as modelled: {result.message}")
         rules = ", ".join(result.rules) or "the rules"
         statement = get(result.id).claim
         if self.link.polarity == DENIES:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Callable, Iterable
 
 from kb.index.catalog import Card
-from kb.records import Ruling
+from kb.records import UNDETERMINED, Ruling
 from kb.search.snippet import render as render_snippet
 
 
@@ -103,12 +103,17 @@ def ruling_lines(record: Ruling, shared: list[str], translation: Ruling | None, 
     checks = list(checks)
     for found, link in zip(checks, links):
         lines += ["", f"check {found.id} [{', '.join(found.rules)}]: {found.title}", f"  claim: {found.claim}"]
-        lines.append(f"  this ruling {link.polarity} it (score {link.score:.2f}; matched \"{link.evidence}\")")
+        lines.append(f"  this ruling {reads(link.polarity)} (score {link.score:.2f}; matched \"{link.evidence}\")")
     if rule_text:
         cited = dict.fromkeys([*record.rules, *(r for c in checks for r in c.rules)])
         lines += ["", "rules:"]
         lines += [f"  {number} {rule_text.get(number.split('-')[0], '(not in this rules file)')}" for number in cited]
     return lines
+
+
+def reads(polarity: str) -> str:
+    """How a link's polarity reads after "this ruling": asserts it, denies it, or is about it (undetermined)."""
+    return "is about it (whether it states or denies it is undetermined)" if polarity == UNDETERMINED else f"{polarity} it"
 
 
 def share(part: int, whole: int) -> str:
@@ -140,7 +145,8 @@ def check_lines(runs) -> list[str]:
             continue
         result, link = item.result, item.link
         how = f" ({link.polarity}, score {link.score:.2f})" if link else ""
-        lines.append(f"{indent}{'PASS' if item.passed else 'FAIL'} {result.id}{how} [{', '.join(result.rules)}] {result.title}")
+        status = "UNDETERMINED" if item.passed is None else "PASS" if item.passed else "FAIL"
+        lines.append(f"{indent}{status} {result.id}{how} [{', '.join(result.rules)}] {result.title}")
         if not item.passed:
             lines.append(f"{indent}     {item.message}")
     return lines

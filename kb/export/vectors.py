@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 
-from kb.records import ASSERTS, DENIES, Ruling
+from kb.records import ASSERTS, DENIES, UNDETERMINED, Ruling
 
 VERSION = "kb-vectors/1"
 
@@ -71,7 +71,8 @@ SCHEMA = {
 
 
 def vectors(records: list[Ruling]) -> list[dict]:
-    """One vector per linked claim of each ruling (claims the registry lacks are left out)."""
+    """One vector per linked claim of each ruling (claims the registry lacks are left out, and
+    undetermined links: which way round the ruling reads is not known, so it tests nothing)."""
     from kb.checks import registry, run
 
     claims = registry()
@@ -80,7 +81,7 @@ def vectors(records: list[Ruling]) -> list[dict]:
     for record in records:
         for link in record.links:
             claim = claims.get(link.claim)
-            if claim is None:
+            if claim is None or link.polarity == UNDETERMINED:
                 continue
             if claim.id not in verdicts:
                 verdicts[claim.id] = run(claim.id)

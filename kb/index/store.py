@@ -13,7 +13,7 @@ from kb.errors import IndexDamaged, UnknownRuling
 from kb.index.catalog import Catalog
 from kb.index.generations import WORDS, Generation, Location
 from kb.index.reader import IndexReader
-from kb.records import Link, Ruling
+from kb.records import UNDETERMINED, Link, Ruling
 from kb.text.vocabulary import Vocabulary, from_data, vocabulary
 
 RECENT_RULINGS = 4096  # decoded rulings kept per open store (immutable: a generation never changes)
@@ -142,12 +142,15 @@ class Store:
 
     def links(self, ruling: Ruling) -> tuple[Link, ...]:
         """The claims a ruling states: its own links, then those of its translation (an Italian
-        ruling paired with an English one shares its links) for claims it doesn't link itself.
-        A ruling whose text repeats another's has the same links already (they come from the text)."""
-        own = {link.claim for link in ruling.links}
+        ruling paired with an English one shares its links) for claims it doesn't link itself, or
+        links undetermined (the translation says which way round). A ruling whose text repeats
+        another's has the same links already (they come from the text)."""
         other = self.translation(ruling)
-        shared = tuple(link for link in (other.links if other else ()) if link.claim not in own)
-        return ruling.links + shared
+        theirs = other.links if other else ()
+        sure = {link.claim: link for link in theirs if link.polarity != UNDETERMINED}
+        own = tuple(sure.get(link.claim, link) if link.polarity == UNDETERMINED else link for link in ruling.links)
+        claims = {link.claim for link in own}
+        return own + tuple(link for link in theirs if link.claim not in claims)
 
     def words(self) -> dict[str, int]:
         """The surface words of the texts, each with the number of texts holding it."""

@@ -87,10 +87,11 @@ def _run_check(info: dict) -> dict:
 
 def check_run(detail: dict) -> dict:
     """Run a ruling's linked claims: ``passed`` is whether the model agrees with the ruling on
-    all of them (null when it links to none)."""
+    all of them (null when it links to none, or only undetermined)."""
     with _CHECKS_LOCK:
         results = [_run_check(info) for info in detail["check_details"]]
-    run = {"id": detail["id"], "passed": all(r["passed"] for r in results) if results else None, "results": results}
+    decided = [r["passed"] for r in results if r["passed"] is not None]  # an undetermined link has no verdict
+    run = {"id": detail["id"], "passed": all(decided) if decided else None, "results": results}
     if detail.get("no_check"):
         run["no_check"] = detail["no_check"]
     return run

@@ -96,7 +96,7 @@ def schemas() -> dict:
     }}  # fmt: skip
     result = {"type": "object", "properties": {
         "id": {"type": "string"}, "message": {"type": "string"},
-        "passed": {"type": "boolean", "description": "The model agrees with what the ruling says."},
+        "passed": {"type": ["boolean", "null"], "description": "The model agrees with what the ruling says; null when the link is undetermined."},
         "polarity": records.LINK_SCHEMA["properties"]["polarity"], "rules": _strings(), "title": {"type": "string"},
     }}  # fmt: skip
     return {
@@ -131,7 +131,7 @@ def schemas() -> dict:
         "CheckResult": result,
         "CheckRun": {"type": "object", "required": ["id", "passed", "results"], "properties": {
             "id": {"type": "string"},
-            "passed": {"type": ["boolean", "null"], "description": "All passed; null when the ruling has no check."},
+            "passed": {"type": ["boolean", "null"], "description": "All passed; null when the ruling has no check, or only undetermined ones."},
             "results": {"type": "array", "items": _ref("CheckResult")},
             "no_check": {"type": "string"},
         }},

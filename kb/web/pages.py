@@ -12,6 +12,7 @@ from typing import Mapping
 
 from kb.errors import QueryError
 from kb.export.formats import FORMATS
+from kb.export.terminal import reads
 from kb.index.catalog import Card
 from kb.records import Ruling
 from kb.search.run import Hit, Results
@@ -168,24 +169,29 @@ def _check_info(info: dict) -> Html:
         el("code", info["id"]),
         el("div", "CR ", el("span", ", ".join(info["rules"]), class_="cr-numbers"), class_="cr"),
         el("p", info["claim"], class_="claim"),
-        el("p", f"This ruling {info.get('polarity', 'asserts')} it (score {info.get('score', 0):.2f}; matched: ",
+        el("p", f"This ruling {reads(info.get('polarity', 'asserts'))} (score {info.get('score', 0):.2f}; matched: ",
            el("q", info.get("evidence", "")), ")", class_="link-evidence"),
         class_="check",
     )
 
 
+def _status(passed: bool | None) -> str:
+    return "undetermined" if passed is None else "passed" if passed else "failed"
+
+
 def check_results(run: dict) -> Html:
     """The outcome of running a ruling's checks (the JavaScript swaps it in from the page)."""
-    if run["passed"] is None:
+    if not run["results"]:
         return el("p", "This ruling has no check to run.", class_="outcome")
     items = [
-        el("li", el("span", "passed" if r["passed"] else "failed", class_="status"), " ", r["title"], " – ", r["message"],
-           class_="passed" if r["passed"] else "failed")  # fmt: skip
+        el("li", el("span", _status(r["passed"]), class_="status"), " ", r["title"], " – ", r["message"],
+           class_=_status(r["passed"]))  # fmt: skip
         for r in run["results"]
     ]
-    failed = sum(not r["passed"] for r in run["results"])
-    outcome = "All checks passed." if run["passed"] else f"{failed} check(s) failed."
-    return join(el("p", outcome, class_="outcome " + ("passed" if run["passed"] else "failed")), el("ul", items, class_="runs"))
+    failed = sum(r["passed"] is False for r in run["results"])
+    outcome = ("No check decided: this ruling is about its claims, which way round is undetermined." if run["passed"] is None
+               else "All checks passed." if run["passed"] else f"{failed} check(s) failed.")
+    return join(el("p", outcome, class_="outcome " + _status(run["passed"])), el("ul", items, class_="runs"))
 
 
 def ruling_page(detail: dict, vocab: Vocabulary, run: dict | None = None) -> Html:
