@@ -67,7 +67,7 @@ ALONE = 0.3  # the least probability of the classifier's polarity that links aga
 OVERRULING = 0.9  # ... and of asserting it when its nearest phrasing reads the ruling otherwise or is in doubt (a wrong assertion lets a false ruling pass; dev halves and set 3: against 0.3, where that phrasing reads a denial, 1 set 2 contradiction fewer passed at 0.9 to 1; where it is in doubt too, 2 fewer of set 3's 246 at 0.9, 3 at 0.95. Once every claim had 70 + 70 written wordings per language, 0.95 passed 4 of 345 dev contradictions instead of 6, for recall 0.743 / 0.649 / 0.535 to 0.673 / 0.628 / 0.508, and left "the exchange of control doesn't end at end of turn; it lasts for the rest of the game" unlinked at 0.946: kept at 0.9)
 VETO = 0.8  # a link read from a phrasing gives way when the classifier reads the other polarity this sure, and surer than its own (dev halves: set 1 one contradiction fewer passing, set 2 one true link fewer; 0.4 one more fewer passing, and a true link fewer)
 DOUBT = 0.2  # an asserting link is undetermined when the classifier reads the claim denied likelier than this (dev halves of sets 1 to 4: 9 contradictions passing to 5, recall with the right polarity 0.637 / 0.628 / 0.488 / 0.571 to 0.637 / 0.617 / 0.486 / 0.551; 0.1: the same passing, 1 to 3 points less; the assertion less likely than 0.5 as well: no fewer passing, and 143 corpus rulings of claims other claims outweigh undetermined)
-ABOUT = 0.5  # the least probability of the classifier's claim (both polarities) that links a ruling nothing else linked, its polarity undetermined (dev halves: recall 0.708 / 0.649 / 0.526 / 0.604 to 0.841 / 0.830 / 0.742 / 0.820, precision 0.946 / 0.969 / 0.970 / 0.980 to 0.938 / 0.931 / 0.973 / 0.962; 0.3: 1 to 3 points more recall, 1 point less precision; 0.7: 1 to 8 points less recall)
+ABOUT = 0.5  # the least probability of the classifier's claim (both polarities) that links a ruling nothing else linked, its polarity undetermined (dev halves of sets 1 to 4: recall 0.708 / 0.649 / 0.526 / 0.604 to 0.832 / 0.830 / 0.732 / 0.816, precision 0.946 / 0.969 / 0.970 / 0.980 to 0.937 / 0.942 / 0.973 / 0.962; 0.3: 1 to 3 points more recall, 1 point less precision; 0.7: 1 to 8 points less recall)
 ABOUT_MARGIN = 0.3  # ... and by how much more than any other claim (0.1: recall +1 point, precision -1 on set 4)
 EVIDENCE = 160  # characters of the matched phrasing kept as evidence
 
@@ -194,12 +194,7 @@ class Linker(Phrasebook):
         found = sure(self.classifier, [window for window, _ in windows], self.claims, ABOUT, ABOUT_MARGIN, class_scores)
         if found is None or found[0] not in allowed:
             return None
-        own = claims & (self.claim_of == found[0])
-        nearest, number = 0.0, -1
-        for _, cos in windows:
-            best = int(np.argmax(np.where(own, cos, -1.0)))
-            if own[best] and cos[best] > nearest:
-                nearest, number = float(cos[best]), best
+        nearest, number, _ = self._nearest(windows, claims, found[0])
         if number < 0 or near_miss and near_miss >= nearest:
             return None  # no phrasing of it shares a word, or an official ruling of something else is worded more like it
         return Link(found[0], UNDETERMINED, round(min(found[2], 1.0), 3), _evidence(self.known[number].text))
@@ -215,17 +210,24 @@ class Linker(Phrasebook):
         claim, polarity, _, alone, other = found
         if polarity == ASSERTED and (alone < ASSERTING or alone < SHARE * (alone + other)) and (alone < SURER or alone < SURER_SHARE * (alone + other)):
             return None
-        nearest, read = 0.0, None
-        own = claims & (self.claim_of == claim)
-        for window, cos in windows:
-            number = int(np.argmax(np.where(own, cos, -1.0)))
-            if own[number] and cos[number] > nearest:
-                nearest, read = float(cos[number]), (polarity_of(window, self.known[number]), self.known[number].text)
+        nearest, number, window = self._nearest(windows, claims, claim)
+        read = (polarity_of(window, self.known[number]), self.known[number].text) if number >= 0 else None
         if read is None or (read[0] is None or read[0][0] != polarity) and alone < (OVERRULING if polarity == ASSERTED else ALONE):
             return None  # no phrasing shares a word; or it doesn't read it so, and the classifier alone isn't sure
         if near_miss and near_miss >= nearest:
             return None  # an official ruling known to state something else is worded more like it
         return Link(claim, ASSERTS if polarity == ASSERTED else DENIES, round(alone, 3), _evidence(read[1]))
+
+    def _nearest(self, windows: list, claims: np.ndarray, claim: str) -> tuple[float, int, object]:
+        """The phrasing of ``claim`` (among those ``claims`` allows) nearest to any window of a
+        ruling: its cosine, its number and that window (0.0, -1, None when none shares a word)."""
+        own = claims & (self.claim_of == claim)
+        nearest, number, place = 0.0, -1, None
+        for window, cos in windows:
+            best = int(np.argmax(np.where(own, cos, -1.0)))
+            if own[best] and cos[best] > nearest:
+                nearest, number, place = float(cos[best]), best, window
+        return nearest, number, place
 
     @staticmethod
     def _reading(claim: str, best: dict, floor: float) -> tuple[int, bool, tuple[float, int, int]] | None:
