@@ -208,9 +208,13 @@ class Sure:
 
 
 def unsure_denial(claim: str = "goad.stays") -> Sure:
-    """Sure enough of the claim to deny it (CLASSIFIED: the two polarities summed), not of the
-    polarity by itself (under ALONE)."""
-    return Sure(-1, L.ALONE - 0.05, max(0.0, L.CLASSIFIED - L.ALONE + 0.1), claim)
+    """Sure enough of the claim to deny it (CLASSIFIED: the two polarities summed; the denial the
+    likelier), not of the polarity by itself (under ALONE)."""
+    chance = L.ALONE - 0.02
+    other = L.CLASSIFIED - chance + 0.02
+    if not other < chance < L.ALONE:
+        raise ValueError("no unsure denial under these thresholds")
+    return Sure(-1, chance, other, claim)
 
 
 REMAINS = "A goaded creature remains goaded once it has attacked."
