@@ -44,7 +44,7 @@ SCHEMA = {
                 "lang": {"enum": ["it", "en"]},
                 "text": _STR,
                 "claim": {"type": "string", "description": "The claim's id (kb check CLAIM runs it)."},
-                "polarity": {"enum": [ASSERTS, DENIES]},
+                "polarity": {"enum": [ASSERTS, DENIES], "description": "Whether the ruling states the claim or its negation (a link whose polarity the linker can't tell, undetermined, is no vector)."},
                 "score": {"type": "number"},
                 "evidence": _STR,
                 "rules": _STRS,
