@@ -110,13 +110,16 @@ class Linker(Phrasebook):
         plain = [window for window, _ in scored]
         class_scores = self.classifier.read(plain) if self.classifier is not None else None
         classified = self._classified(scored, claims, near_miss, allowed, class_scores) if class_scores is not None else None
+        # what the classifier reads of the allowed claims, each polarity at its best window: read
+        # once, for the veto and the doubt, when there is a link to weigh
+        best = chances(self.classifier, plain, allowed, class_scores)[0] if class_scores is not None and (near or classified) else {}
         if near and class_scores is not None:
-            near = self._vetoed(near, plain, allowed, class_scores)
+            near = self._vetoed(near, best)
         found = {link.claim: link for link in near}
         if classified is not None:
             found.setdefault(classified.claim, classified)
         if class_scores is not None:
-            found = self._doubted(found, plain, allowed, class_scores)
+            found = self._doubted(found, best)
             if not found and not labelled:
                 about = self._about(scored, claims, near_miss, allowed, class_scores)
                 found = {about.claim: about} if about else found
@@ -165,10 +168,10 @@ class Linker(Phrasebook):
         kept_links = [link for link, _ in links if not (link.polarity == DENIES and link.score < best_stated)]
         return tuple(sorted(kept_links, key=lambda link: (-link.score, link.claim)))
 
-    def _vetoed(self, near: tuple[Link, ...], windows: list, allowed: frozenset, class_scores: list) -> tuple[Link, ...]:
+    @staticmethod
+    def _vetoed(near: tuple[Link, ...], best: dict) -> tuple[Link, ...]:
         """The links read from phrasings but those the classifier reads the other way (VETO, and surer;
-        ``class_scores``: the classifier's scores of the windows)."""
-        best, _ = chances(self.classifier, windows, allowed, class_scores)
+        ``best``: (claim, polarity) → the classifier's probability at its best window)."""
         kept = []
         for link in near:
             own, other = (ASSERTED, DENIED) if link.polarity == ASSERTS else (DENIED, ASSERTED)
@@ -177,11 +180,12 @@ class Linker(Phrasebook):
                 kept.append(link)  # else "resolves first; the trigger waits": the phrasing's words, the order reversed
         return tuple(kept)
 
-    def _doubted(self, found: dict[str, Link], windows: list, allowed: frozenset, class_scores: list) -> dict[str, Link]:
-        """The links, those asserting a claim the classifier reads denied likelier than DOUBT made
-        undetermined (a false ruling that words a true one's words the other way round passes no
-        check); a link worded as a known phrasing (score 1) stays as it is."""
-        best, _ = chances(self.classifier, windows, allowed, class_scores)
+    @staticmethod
+    def _doubted(found: dict[str, Link], best: dict) -> dict[str, Link]:
+        """The links, those asserting a claim the classifier reads denied likelier than DOUBT
+        (``best``, as for ``_vetoed``) made undetermined (a false ruling that words a true one's
+        words the other way round passes no check); a link worded as a known phrasing (score 1)
+        stays as it is."""
         return {claim: Link(claim, UNDETERMINED, link.score, link.evidence)
                 if link.polarity == ASSERTS and link.score < 1.0 and best.get((claim, DENIED), 0.0) > DOUBT else link
                 for claim, link in found.items()}
