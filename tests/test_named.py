@@ -81,3 +81,17 @@ def test_the_linker_reads_the_mechanics_of_the_cards_a_ruling_names(monkeypatch)
     monkeypatch.setattr(L, "named_mechanics", lambda text: frozenset())
     linker._memo.clear()
     assert linker.link(text, "en", ("cast", "exile")) == ()  # without its card, not a ruling on suspend
+
+
+@pytest.mark.parametrize(
+    "text, found",
+    [
+        ("Lotus Cobra triggers for a land fetched with Polluted Delta.", {"landfall"}),  # an ability word it prints
+        ("Il Cobra del Loto si innesca per una terra cercata.", {"landfall"}),
+        ("Akroan Crusader gets one token for one spell.", {"heroic"}),
+        ("Flame Javelin is red.", set()),  # a concept (mana value, hybrid cost) is no mechanic a card has
+    ],
+)  # fmt: skip
+def test_the_shipped_table_keeps_ability_words_and_not_concepts(text, found):
+    assert {"landfall", "heroic"} <= mechanics() and "mana_value" not in mechanics()
+    assert shipped().mechanics(text) == found

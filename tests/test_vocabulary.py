@@ -117,7 +117,7 @@ HAND_WRITTEN = ["goad", "split_second", "madness", "total_cost", "mana_value", "
 
 def test_every_tag_has_a_kind_rules_an_english_label_and_english_forms():
     for tag in vocabulary():
-        assert tag.kind in ("concept", "keyword_ability", "keyword_action"), tag.id
+        assert tag.kind in ("concept", "keyword_ability", "keyword_action", "ability_word"), tag.id
         assert tag.rules and tag.label.get("en") and tag.forms["en"], tag.id
 
 

@@ -4,7 +4,8 @@
 
 Reads the corpus's ``cards_it.jsonl`` (``{card, name_it, text_en, ...}``, one row per printing)
 and tags each card's English printed text as a ruling is tagged. The mechanics kept are the
-claims' gates (kb.checks.registration.gates) that are keyword abilities or keyword actions, and
+claims' gates (kb.checks.registration.gates) that are keyword abilities, keyword actions or ability
+words ("Lotus Cobra triggers for a fetched land" never says "landfall", but Lotus Cobra has it), and
 that less than COMMON of the cards print: a card that discards or searches says nothing of a
 ruling about discarding or searching (7% and 3% of the corpus's 20,488 cards; cycling 1.3%). Concepts (mana value, total cost, tokens) are not
 kept: "Flame Javelin is red" names a card whose cost is hybrid, and is no ruling on mana value.
@@ -23,12 +24,12 @@ from kb.checks.named import TABLE
 from kb.checks.registration import gates, registry
 from kb.text.vocabulary import vocabulary
 
-KINDS = ("keyword_ability", "keyword_action")
+KINDS = ("keyword_ability", "keyword_action", "ability_word")  # what a card has: an ability word (landfall, heroic; CR 207.2c) is printed on it
 COMMON = 0.02  # the share of the cards printing a mechanic from which it says nothing of a card
 
 
 def mechanics() -> set[str]:
-    """The claims' mechanics a card can print: keyword abilities and actions."""
+    """The claims' mechanics a card can print: keyword abilities and actions, ability words."""
     vocab = vocabulary()
     return {tag for tag in set(gates(list(registry().values())).values()) if tag and vocab.by_id[tag].kind in KINDS}
 
