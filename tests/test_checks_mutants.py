@@ -57,6 +57,7 @@ ORIGINAL = {
     "takes": mana._takes, "reduce_generic": costs.reduce_generic,
     "transform": faces.transform, "put_onto_battlefield": entering.put_onto_battlefield,
     "drain_devotion": effects.VERBS["drain_devotion"], "counter": leaving.counter,
+    "snow_spent": mana.snow_spent, "play_land": entering.play_land,
 }
 
 
@@ -464,6 +465,17 @@ def _reductions_reduce_snow(cost, amount):
     return costs.ManaCost(left.symbols + (costs.Symbol("S", costs.SNOW, amount=0),) * kept)
 
 
+def _all_mana_spent_is_snow(cost, units, spend_as=None):
+    """Every unit spent counts as snow mana spent, whatever made it."""
+    ORIGINAL["snow_spent"](cost, units, spend_as)
+    return len(tuple(units))
+
+
+def _modal_cards_played_by_their_front(state, player, oid, face=None):
+    """A modal double-faced card is what its front face is: its land back face can't be played."""
+    return ORIGINAL["play_land"](state, player, oid, None)
+
+
 def _modal_cards_dont_transform(state, oid):
     """The rule before 2025: an instruction to transform a modal double-faced card is ignored."""
     if s.get(state, oid).layout == "modal_dfc":
@@ -722,6 +734,8 @@ MUTANTS = {
     "reductions reduce {S}": (costs, "reduce_generic", _reductions_reduce_snow),
     "modal double-faced cards don't transform": (faces, "transform", _modal_cards_dont_transform),
     "modal double-faced cards enter front face up": (entering, "put_onto_battlefield", _modal_cards_enter_front_face_up),
+    "all mana spent is snow mana": (mana, "snow_spent", _all_mana_spent_is_snow),
+    "modal double-faced cards are played by their front face": (entering, "play_land", _modal_cards_played_by_their_front),
     "devotion counts its source anywhere": (effects.VERBS, "drain_devotion", _devotion_counts_its_source_anywhere),
     "countering a spell counters its cast triggers": (leaving, "counter", _countering_takes_its_triggers),
 }

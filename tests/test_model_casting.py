@@ -50,6 +50,10 @@ def card(name, zone="hand", **kw):
          "Ruination Guide can pay for nothing left in {G}{G}{G}"),  # devoid: colorless, generic only
         ([card("Cancel"), card("Grizzly Bears", "battlefield")], {"targets": ["Grizzly Bears"]},
          "Grizzly Bears is not a legal target for Cancel: it targets spell"),
+        ([card("Forest")], {}, "Forest can't be cast: a land is played, never cast"),
+        ([card("Agadeem's Awakening")], {"half": 1}, "Agadeem's Awakening can't be cast: a land is played"),  # its land face (712.11b)
+        ([card("Kazandu Mammoth")], {"half": 1}, "Kazandu Mammoth can't be cast: a land is played"),
+        ([card("Agadeem's Awakening"), card("Shock", "stack", owner="B")], {}, "only in its controller's main phase"),  # a sorcery face
     ],
 )
 def test_cast_errors(objects, kw, message):
@@ -242,6 +246,14 @@ def test_split_and_modal_casting():
     assert (casting.spell_mana_value(spell), spell.spell.total) == (2, "{1}{R}")
     awakening = casting.cast(game(card("Agadeem's Awakening")), "A", "Agadeem's Awakening", x=2)
     assert casting.spell_mana_value(s.get(awakening, "Agadeem's Awakening")) == 5
+    # the face chosen alone counts: Jwari Disruption's instant face is cast with a spell on the stack
+    jwari = casting.cast(game(card("Jwari Disruption"), card("Shock", "stack", owner="B")), "A", "Jwari Disruption", half=0)
+    assert s.get(jwari, "Jwari Disruption").zone == "stack" and s.get(jwari, "Jwari Disruption").types == ("instant",)
+    # an Adventure is cast as what it is, an instant, with a spell on the stack (715.3); its creature can't be
+    chop = casting.cast(game(card("Giant Killer"), card("Shock", "stack", owner="B")), "A", "Giant Killer", half=1)
+    assert s.get(chop, "Giant Killer").types == ("instant",)
+    with pytest.raises(IllegalAction, match="only in its controller's main phase"):
+        casting.cast(game(card("Giant Killer"), card("Shock", "stack", owner="B")), "A", "Giant Killer", half=0)
 
 
 @pytest.mark.parametrize("obj, kind, expected", [

@@ -197,3 +197,35 @@ def test_a_fused_split_spell_leaving_the_stack_keeps_the_whole_card():
     st = game({"id": "D", "card": "Turn // Burn", "zone": "stack", "face": "both"})
     gone = s.get(s.move(st, "D", "graveyard"), "D")
     assert (gone.face, list(gone.types), gone.mana_cost) == (0, ["instant"], None)  # both halves, no face up to undo
+
+
+@pytest.mark.parametrize(
+    "card, face, up, types",
+    [
+        ("Kazandu Mammoth", 1, "Kazandu Valley", ("land",)),  # a creature // land, played as its land face (712.12)
+        ("Agadeem's Awakening", 1, "Agadeem, the Undercrypt", ("land",)),  # a sorcery on its front: only the face chosen counts
+        ("Forest", None, None, ("land",)),
+    ],
+)  # fmt: skip
+def test_a_modal_double_faced_card_is_played_as_the_land_face_chosen(card, face, up, types):
+    st = entering.play_land(game({"card": card}), "A", card, face)
+    played = s.get(st, card)
+    assert played.zone == "battlefield" and played.types == types
+    assert (played.faces[played.face].name if played.faces else None) == up
+
+
+@pytest.mark.parametrize(
+    "card, face, message",
+    [
+        ("Kazandu Mammoth", None, "Kazandu Mammoth, the face of Kazandu Mammoth chosen, is not a land"),  # its front face
+        ("Agadeem's Awakening", 0, "Agadeem's Awakening, the face of Agadeem's Awakening chosen, is not a land"),
+        ("Forest", 1, "Forest is no modal double-faced card"),
+        ("Delver of Secrets", 1, "Delver of Secrets is no modal double-faced card"),  # a transforming card is played front up, if a land
+        ("Delver of Secrets", None, "Delver of Secrets is not a land card in A's hand"),
+        ("Grizzly Bears", None, "Grizzly Bears is not a land card in A's hand"),
+    ],
+)  # fmt: skip
+def test_a_face_that_is_no_land_is_not_played_as_one(card, face, message):
+    with pytest.raises(IllegalAction) as caught:
+        entering.play_land(game({"card": card}), "A", card, face)
+    assert str(caught.value).startswith(message)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kb.checks.model.errors import ModelError
-from kb.checks.model.mana import Mana, mana, payable
+from kb.checks.model.mana import Mana, mana, payable, snow_spent
 
 
 @pytest.mark.parametrize(
@@ -68,3 +68,39 @@ def test_what_the_model_cannot_pay_is_a_model_error_that_says_why(call, message)
 
 def test_units_may_be_given_as_mana():
     assert payable("{1}{S}", (Mana("G", snow=True), Mana("R"))) and not payable("{S}", (Mana("G"),))
+
+
+@pytest.mark.parametrize(
+    "cost, units, spent",
+    [
+        ("{3}{U}{U}", ("U", "U", "C", "G", "R"), 0),  # no {S} in the cost: any mana pays it, none of it snow
+        ("{3}{U}{U}", ("snow U", "U", "snow C", "snow G", "R"), 3),  # a snow source's mana, whatever its type
+        ("{1}{R}{R}", ("snow R", "R", "R"), 1),
+        ("{1}{S}", ("snow G", "snow R"), 2),  # the {S} and the {1} alike
+        ("{2/G}", ("snow G",), 1),
+        ("{1}{S}", (Mana("G", snow=True), Mana("R", snow=True)), 2),  # units given as mana
+    ],
+)  # fmt: skip
+def test_the_snow_mana_spent_counts_the_units_of_snow_sources(cost, units, spent):
+    assert snow_spent(cost, units) == spent
+
+
+def test_the_snow_mana_spent_under_an_effect_that_spends_mana_as_though_any_type():
+    assert snow_spent("{G}", ("snow U",), spend_as="any type") == 1  # blue mana pays {G} only as though it were green
+    with pytest.raises(ModelError, match="is paid with less than 3 mana"):
+        snow_spent("{G}{G}", ("U", "R", "snow B"), spend_as="any type")  # any two of them pay it
+
+
+@pytest.mark.parametrize(
+    "cost, units, message",
+    [
+        ("{1}{R}{R}", ("snow G", "snow G", "R"), "snow G snow G R doesn't pay {1}{R}{R}"),  # snow mana is no red mana
+        ("{1}{G}", ("G", "U", "snow C"), "{1}{G} is paid with less than 3 mana"),  # which of them is spent?
+        ("{U}{G}", ("C", "U", "G"), "{U}{G} is paid with less than 3 mana"),  # the one to spare comes first
+        ("{G}", (), "no mana doesn't pay {G}"),
+    ],
+)  # fmt: skip
+def test_the_snow_mana_spent_needs_a_payment_with_none_to_spare(cost, units, message):
+    with pytest.raises(ModelError) as caught:
+        snow_spent(cost, units)
+    assert str(caught.value).startswith(message)

@@ -95,6 +95,7 @@ QUERIES: dict[str, tuple[str, Callable[[State, dict], Any]]] = {
     "total_cost_of": ("mana_cost", total_cost_of),
     "mana_value_of": ("cost", lambda st, a: costs.mana_value(a["cost"], int(a.get("x", 0)))),
     "payable": ("cost", lambda st, a: mana.payable(a["cost"], a.get("with", ()), a.get("spend_as"))),
+    "snow_spent": ("cost", lambda st, a: mana.snow_spent(a["cost"], a.get("with", ()), a.get("spend_as"))),
     "stack": ("player", lambda st, a: list(st.stack)),
     "stack_size": ("player", lambda st, a: len(st.stack)),
     "pending": ("player", lambda st, a: [p.id for p in st.pending]),

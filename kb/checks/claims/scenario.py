@@ -108,7 +108,8 @@ ACTIONS: dict[str, tuple[str, Callable[[State, dict], State]]] = {
     "put_onto_battlefield": ("object", lambda st, a: s.to_priority(entering.put_onto_battlefield(
         st, a["object"], a.get("player"), bool(a.get("transformed", False))))),
     "transform": ("object", lambda st, a: faces.transform(st, a["object"])),
-    "play_land": ("card", lambda st, a: entering.play_land(st, _owner(st, a, "card"), a["card"])),
+    "play_land": ("card", lambda st, a: entering.play_land(st, _owner(st, a, "card"), a["card"],
+                                                          None if a.get("face") is None else int(a["face"]))),
     "set_color": ("object", lambda st, a: colors.add(st, colors.COLOR, a["object"], _many(a["colors"]))),
     "remove_abilities": ("object", lambda st, a: colors.add(st, colors.LOSE_ABILITIES, a["object"])),
     "copy_permanent": ("object", lambda st, a: casting.copy_permanent(st, a["object"], a.get("player", st.active))),

@@ -22,6 +22,7 @@ from kb.checks.model import costs
 
 SPLIT_LAYOUTS = ("split", "aftermath", "fuse")
 NORMAL = "normal"
+MODAL = "modal_dfc"  # a modal double-faced card: each face is played or cast by itself (712.11b, 712.12)
 BOTH = "both"  # a fused split spell (702.102)
 
 
@@ -43,7 +44,7 @@ def card_mana_cost(layout: str, faces: Sequence[Face], face: Union[int, str], *,
         return tuple(f.mana_cost for f in faces)
     if layout == "adventure":
         return (faces[int(face)].mana_cost if on_stack else faces[0].mana_cost,)
-    if layout in ("modal_dfc", "reversible_card"):
+    if layout in (MODAL, "reversible_card"):
         return (faces[int(face)].mana_cost if in_play else faces[0].mana_cost,)
     if layout == "meld":
         return tuple(f.mana_cost for f in faces[:-1]) if face == len(faces) - 1 and in_play else (faces[0].mana_cost,)

@@ -158,6 +158,12 @@ def cast(
         alternative = MADNESS if permission == MADNESS else FREE
     if card.owner != player:
         raise IllegalAction(f"{player} doesn't own {oid}: this model casts one's own cards")
+    if card.faces and isinstance(half, int) and 0 <= half < len(card.faces):
+        # the part cast alone counts, its timing too: a split card's half, an Adventure, a modal
+        # double-faced card's face (709.3, 715.3, 712.11b)
+        card = replace(card, types=card.faces[half].types or card.types)
+    if "land" in card.types:
+        raise IllegalAction(f"{oid} can't be cast: a land is played, never cast (305.1, 305.9, 712.11b)")
     if half == cards.BOTH and ("fuse" not in card.keywords or card.zone != HAND):
         raise IllegalAction(f"{oid} can't be cast with both halves: only a split card with fuse, from its owner's hand (702.102a)")
     if not origin_allowed(state, card, alternative, permission):
@@ -170,7 +176,7 @@ def cast(
     left = pay_convoke(state, player, card, pay_delve(state, player, card, total, delve), convoke)
     info = Cast(cast_from=card.zone, alternative=alternative, total=str(total), mana_paid=str(left), x=x,
                 additional=("kicker",) if kicker else (), delved=tuple(delve), convoked=tuple(convoke))
-    state = s.move(state, oid, STACK, controller=player, spell=info, face=half, face_down=alternative == FACE_DOWN)
+    state = s.move(state, oid, STACK, controller=player, spell=info, face=half, face_down=alternative == FACE_DOWN, types=card.types)
     state = s.push(state, s.get(state, oid))
     state = _target(state, oid, targets)
     for paid in delve:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Optional
 
 from kb.checks.model import priority
+from kb.checks.model.cards import MODAL
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import BATTLEFIELD, HAND, Event, State
@@ -26,7 +27,7 @@ LANDFALL = "landfall"
 ENTERS = "enters"
 
 
-DOUBLE_FACED = ("transform", "modal_dfc")  # layouts of double-faced cards that enter with a face up (712.14)
+DOUBLE_FACED = ("transform", MODAL)  # layouts of double-faced cards that enter with a face up (712.14)
 
 
 def put_onto_battlefield(state: State, oid: str, controller: Optional[str] = None, transformed: bool = False) -> State:
@@ -76,15 +77,26 @@ def entered(state: State, oid: str) -> State:
     return state
 
 
-def play_land(state: State, player: str, oid: str) -> State:
+def play_land(state: State, player: str, oid: str, face: Optional[int] = None) -> State:
     """305.1, 116.2a: a land card from one's hand onto the battlefield, at sorcery speed; a special
-    action (it doesn't use the stack), but the land enters the battlefield all the same."""
+    action (it doesn't use the stack), but the land enters the battlefield all the same. A modal
+    double-faced card is played by the ``face`` its player chooses (its front by default), which
+    must be a land; only that face's characteristics count, and it enters with that face up
+    (712.12, 305.9)."""
     card = s.get(state, oid)
-    if card.zone != HAND or card.owner != player or "land" not in card.types:
-        raise IllegalAction(f"{oid} is not a land card in {player}'s hand (305.1)")
+    modal = card.layout == MODAL and len(card.faces) == 2
+    index = 0 if face is None else face
+    if index and not modal:
+        raise IllegalAction(f"{oid} is no modal double-faced card: it has no face to choose (712.12)")
+    chosen = card.faces[index] if modal else None
+    types = (chosen.types or card.types) if chosen is not None else card.types
+    if card.zone != HAND or card.owner != player or "land" not in types:
+        raise IllegalAction(f"{oid} is not a land card in {player}'s hand (305.1)" if chosen is None else
+                            f"{chosen.name}, the face of {oid} chosen, is not a land: it can't be played as one (712.12)")
     if not priority.may_special(state, player, priority.PLAY_LAND):
         raise IllegalAction(f"{player} can't play a land now: only in their main phase with an empty stack (305.1)")
-    state = s.log(entered(s.move(state, oid, BATTLEFIELD), oid),  # under its owner's control
+    up = {"face": index, "types": types, "mana_cost": chosen.mana_cost} if chosen is not None else {}
+    state = s.log(entered(s.move(state, oid, BATTLEFIELD, **up), oid),  # under its owner's control
                   Event("special action", oid, player, "play land"))
     return s.to_priority(state)
 

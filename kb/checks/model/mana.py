@@ -7,6 +7,8 @@ A unit of mana has a type (a color, or colorless) and may have been produced by 
     payable("{1}{S}", ("G", "R"))                     -> False  (no mana from a snow source)
     payable("{S}", ("U",), spend_as="any type")       -> False  (snow is no type of mana, 107.4h)
     payable("{G}", ("U",), spend_as="any type")       -> True   (as though it were any type, 609.4b)
+    snow_spent("{2}{G}", ("snow G", "U", "snow C"))   -> 2      (the snow mana spent: {S} counts it, 107.4h)
+    snow_spent("{2}{G}", ("G", "U", "C"))             -> 0      (a cost without {S} needs none)
 
 ``spend_as``: None, "any color" (colored symbols take any mana, colorless too: Mycosynth Lattice)
 or "any type" (colored symbols and {C} take any mana); neither lets other mana pay {S}. Phyrexian symbols are paid with mana
@@ -99,3 +101,15 @@ def _fill(shares: list[Symbol], rest: list[Symbol], pool: list[Mana], spend_as: 
             if _fill(shares[1:], rest, pool[:k] + pool[k + 1:], spend_as):
                 return True
     return False
+
+
+def snow_spent(cost: CostLike, units: Iterable[str], spend_as: Optional[str] = None) -> int:
+    """How much snow mana is spent when ``units`` pay ``cost``: the units a snow source produced,
+    whatever their type ("for each {S} spent to cast this spell", 107.4h, 106.3). The units must
+    pay the cost, with none to spare (each is spent)."""
+    pool = [mana(u) if isinstance(u, str) else u for u in units]
+    if not payable(cost, pool, spend_as):
+        raise ModelError(f"{' '.join(str(u) for u in units) or 'no mana'} doesn't pay {cost}")
+    if any(payable(cost, pool[:k] + pool[k + 1:], spend_as) for k in range(len(pool))):
+        raise ModelError(f"{cost} is paid with less than {len(pool)} mana: say which mana is spent")
+    return sum(unit.snow for unit in pool)
