@@ -51,6 +51,9 @@ def card(name, zone="hand", **kw):
         ([card("Cancel"), card("Grizzly Bears", "battlefield")], {"targets": ["Grizzly Bears"]},
          "Grizzly Bears is not a legal target for Cancel: it targets spell"),
         ([card("Forest")], {}, "Forest can't be cast: a land is played, never cast"),
+        ([card("Fire // Ice")], {"half": 2}, "Fire // Ice has no part 2 to cast"),
+        ([card("Shock")], {"half": 1}, "Shock has no part 1 to cast"),
+        ([card("Giant Killer")], {"half": -1}, "Giant Killer has no part -1 to cast"),
         ([card("Agadeem's Awakening")], {"half": 1}, "Agadeem's Awakening can't be cast: a land is played"),  # its land face (712.11b)
         ([card("Kazandu Mammoth")], {"half": 1}, "Kazandu Mammoth can't be cast: a land is played"),
         ([card("Agadeem's Awakening"), card("Shock", "stack", owner="B")], {}, "only in its controller's main phase"),  # a sorcery face

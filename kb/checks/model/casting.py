@@ -158,7 +158,9 @@ def cast(
         alternative = MADNESS if permission == MADNESS else FREE
     if card.owner != player:
         raise IllegalAction(f"{player} doesn't own {oid}: this model casts one's own cards")
-    if card.faces and isinstance(half, int) and 0 <= half < len(card.faces):
+    if isinstance(half, int) and half and not 0 <= half < len(card.faces):
+        raise IllegalAction(f"{oid} has no part {half} to cast (709.3, 715.3, 712.11b)")
+    if card.faces and isinstance(half, int):
         # the part cast alone counts, its timing too: a split card's half, an Adventure, a modal
         # double-faced card's face (709.3, 715.3, 712.11b)
         card = replace(card, types=card.faces[half].types or card.types)
