@@ -222,6 +222,8 @@ def test_a_modal_double_faced_card_is_played_as_the_land_face_chosen(card, face,
         ("Forest", 1, "Forest is no modal double-faced card"),
         ("Delver of Secrets", 1, "Delver of Secrets is no modal double-faced card"),  # a transforming card is played front up, if a land
         ("Delver of Secrets", None, "Delver of Secrets is not a land card in A's hand"),
+        ("Kazandu Mammoth", 2, "Kazandu Mammoth has no face 2 to play"),  # a modal card has two
+        ("Kazandu Mammoth", -1, "Kazandu Mammoth has no face -1 to play"),
         ("Grizzly Bears", None, "Grizzly Bears is not a land card in A's hand"),
     ],
 )  # fmt: skip

@@ -88,6 +88,8 @@ def play_land(state: State, player: str, oid: str, face: Optional[int] = None) -
     index = 0 if face is None else face
     if index and not modal:
         raise IllegalAction(f"{oid} is no modal double-faced card: it has no face to choose (712.12)")
+    if not 0 <= index < len(card.faces or (None,)):
+        raise IllegalAction(f"{oid} has no face {index} to play (712.12)")
     chosen = card.faces[index] if modal else None
     types = (chosen.types or card.types) if chosen is not None else card.types
     if card.zone != HAND or card.owner != player or "land" not in types:
