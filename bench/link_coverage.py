@@ -230,7 +230,7 @@ def leave_one_out(items: list[dict], judged: frozenset[str] | None = None) -> di
 
     claims = list(registry().values())
     base, tags = L.phrasings_of(claims), L.gates(claims)
-    full = L.Linker(base + known_examples(items), tags, classifier=L.linker().classifier)
+    full = L.Linker(base + known_examples(items), tags, classifier=L.linker().classifier, keywords=L.keywords(claims))
     own = {id(i): [k for k, known in enumerate(full.known) if known.text == i["text"]] for i in items}
 
     def link(text, lang, tags_):

@@ -99,3 +99,29 @@ def test_the_linker_reads_the_mechanics_of_the_cards_a_ruling_names(monkeypatch)
 def test_the_shipped_table_keeps_ability_words_and_not_concepts(text, found):
     assert {"landfall", "heroic", "cast_trigger"} <= mechanics() and "mana_value" not in mechanics()
     assert shipped().mechanics(text) == found
+
+
+@pytest.mark.parametrize(
+    "tags, linked",
+    [
+        (("total_cost",), True),  # its mechanic
+        (("suspend",), True),  # a keyword it concerns
+        (("kicker",), False),  # another keyword
+        ((), False),
+    ],
+)  # fmt: skip
+def test_a_claim_is_read_in_the_rulings_of_its_mechanic_and_of_the_keywords_it_concerns(tags, linked):
+    text = "A card with no mana cost can't be cast from your hand."  # it names no card: its tags alone
+    claim = "cost.no_mana_cost_needs_alternative"
+    linker = L.Linker([(claim, 1, text, "en")], {claim: "total_cost"}, keywords={claim: frozenset({"suspend"})})
+    assert [link.claim for link in linker.link(text, "en", tags)] == ([claim] if linked else [])
+
+
+def test_the_keywords_that_open_a_claim_are_its_later_keyword_abilities_not_concepts_or_actions():
+    from kb.checks.registration import keywords, registry
+
+    found = keywords(list(registry().values()))
+    assert found["cost.no_mana_cost_needs_alternative"] == {"suspend"}  # tags: total_cost, suspend
+    assert found["flashback.no_other_alternative"] == {"kicker"}  # tags: flashback, total_cost (a concept), kicker
+    assert "discard" not in found["madness.counts_as_discarded"]  # a keyword action: 7% of cards discard
+    assert all(registry()[claim].tags[0] not in opening for claim, opening in found.items())

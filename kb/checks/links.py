@@ -47,10 +47,10 @@ from kb.checks.named import named_mechanics
 from kb.checks.phrasebook import MEMO_SIZE, Phrasebook
 from kb.checks.polarity import polarity_of
 from kb.checks.readings import remembered
-from kb.checks.registration import ASSERTED, DENIED, NO_CLAIM, gates, phrasings_of, registry
+from kb.checks.registration import ASSERTED, DENIED, NO_CLAIM, gates, keywords, phrasings_of, registry
 from kb.records import ASSERTS, DENIES, UNDETERMINED, Link, normalize_text
 
-__all__ = ["Link", "Linker", "NO_CLAIM", "link", "linker", "phrasings_of"]
+__all__ = ["Link", "Linker", "NO_CLAIM", "gates", "keywords", "link", "linker", "phrasings_of"]
 
 THRESHOLD = 0.8  # the least similarity that links (dev halves, once every claim had 25 + 25 written wordings per language: 0.7 linked 10 more true rulings, 6 more false ones, and let 4 more contradictions pass)
 DENY_THRESHOLD = 0.8  # the least similarity of a reading that turns a phrasing over (a false alarm costs a true ruling)
@@ -75,10 +75,11 @@ class Linker(Phrasebook):
     """The known phrasings of every claim (kb.checks.phrasebook), and how a ruling is read against them."""
 
     def __init__(self, phrasings: Iterable[tuple], tags: Mapping[str, str], read: Callable = reading,
-                 classifier: Classifier | None = None, questions: bool = False):
-        """``phrasings``, ``tags``, ``read``, ``questions``: the phrasebook's (kb.checks.phrasebook);
+                 classifier: Classifier | None = None, questions: bool = False,
+                 keywords: Mapping[str, frozenset[str]] | None = None):
+        """``phrasings``, ``tags``, ``read``, ``questions``, ``keywords``: the phrasebook's (kb.checks.phrasebook);
         ``classifier``: what links a ruling its phrasings don't match closely (CLASSIFIED)."""
-        super().__init__(phrasings, tags, read, questions)
+        super().__init__(phrasings, tags, read, questions, keywords)
         self._memo: dict[tuple, tuple[Link, ...]] = {}
         self.classifier = classifier
 
@@ -265,7 +266,7 @@ def linker() -> Linker:
     """The linker of the registered claims, built once (its phrasings' readings remembered)."""
     claims = list(registry().values())
     rows = phrasings_of(claims)
-    return Linker(rows, gates(claims), remembered(rows), shipped())
+    return Linker(rows, gates(claims), remembered(rows), shipped(), keywords=keywords(claims))
 
 
 def link(text: str, lang: str, tags: Sequence[str] = ()) -> tuple[Link, ...]:

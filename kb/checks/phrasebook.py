@@ -38,9 +38,10 @@ class Phrasebook:
     """The known phrasings of every claim, indexed by content feature."""
 
     def __init__(self, phrasings: Iterable[tuple], tags: Mapping[str, str], read: Callable = reading,
-                 questions: bool = False):
+                 questions: bool = False, keywords: Mapping[str, frozenset[str]] | None = None):
         """``phrasings``: (claim, polarity, text, lang[, weighs[, near miss of]]); ``tags``: claim → the tag a
-        ruling must carry for the claim to be considered (its mechanic). A phrasing that doesn't
+        ruling must carry for the claim to be considered (its mechanic); ``keywords``: claim → the
+        keywords it concerns beyond it, any of which a ruling may carry instead. A phrasing that doesn't
         weigh (``weighs`` False: the official rulings labelled as stating a claim) is matched
         like the others but leaves the features' weights to the claims' own phrasings, so that
         labelling many rulings of one mechanic doesn't change how every other claim matches.
@@ -87,6 +88,7 @@ class Phrasebook:
         self._by_tags: dict[frozenset, tuple | None] = {}  # a ruling's tags → those masks (``_masks``)
         self.claim_of = np.array([known.claim for known in self.known], dtype=object)
         self.tags = {**tags, NO_CLAIM: ""}
+        self.keywords = dict(keywords or {})
         self.claims = frozenset(claim for claim in tags if claim != NO_CLAIM)  # the classifier weighs every claim against every other, then keeps those the tags allow
 
     def _rows_and_norm(self, content: Iterable[str]) -> tuple[list[int], float]:
@@ -99,11 +101,12 @@ class Phrasebook:
 
     def _masks(self, tags: frozenset) -> tuple[np.ndarray, np.ndarray, frozenset] | None:
         """The phrasings a ruling carrying ``tags`` may match: those of the claims of its
-        mechanics, and those of no claim (near misses), with those claims; None when no claim is of its mechanics."""
+        mechanics or keywords, and those of no claim (near misses), with those claims; None when no claim is of them."""
         if tags not in self._by_tags:
             if len(self._by_tags) >= MEMO_SIZE:
                 self._by_tags.clear()
-            allowed = {claim for claim, tag in self.tags.items() if claim != NO_CLAIM and (not tag or tag in tags)}
+            allowed = {claim for claim, tag in self.tags.items()
+                       if claim != NO_CLAIM and (not tag or tag in tags or not self.keywords.get(claim, frozenset()).isdisjoint(tags))}
             key = frozenset(allowed)
             if allowed and key not in self._usable:
                 claims = np.isin(self.claim_of, list(allowed))
