@@ -12,7 +12,8 @@ from kb.errors import ParseError
 
 NAMES = Names({"Rift Bolt": frozenset({"suspend"}), "Saetta Squarciante": frozenset({"suspend"}),
                "Plunder": frozenset({"suspend"}), "Memory Plunder": frozenset(),
-               "Sunbird's Invocation": frozenset({"kicker"}), "Treasure Cruise": frozenset({"delve"})})
+               "Sunbird's Invocation": frozenset({"kicker"}), "Treasure Cruise": frozenset({"delve"}),
+               "Delay": frozenset({"suspend"}), "Domanda": frozenset({"search"})})
 
 
 @pytest.mark.parametrize(
@@ -27,7 +28,13 @@ NAMES = Names({"Rift Bolt": frozenset({"suspend"}), "Saetta Squarciante": frozen
         ("a rift bolt of lightning", set()),
         ("Rift Bolter is no card.", set()),
         ("Memory Plunder casts a card from a graveyard.", set()),
-        ("Plunder destroys an artifact.", {"suspend"}),
+        ("You may cast Plunder on an artifact.", {"suspend"}),
+        # a name of one common word names no card where a sentence opens, where any word is capitalized
+        ("Delay the trigger until the spell resolves.", set()),
+        ("Domanda: quanto costa la Balista con X=2? Risposta: prima fissi X.", set()),
+        ("“Delay” doesn't name it either.", set()),
+        ("Counter it with Delay.", {"suspend"}),
+        ("Se lanci Domanda, cerchi una carta.", {"search"}),
         ("", set()),
     ],
 )  # fmt: skip

@@ -6,7 +6,8 @@ card, by its English and its Italian name and by each face's, whose printed text
 mechanic of some claim: ``name<TAB>tag tag``; and, with ``-``, the cards whose names hold one of
 those ("Memory Plunder" holds "Plunder", which has suspend). A name is found in a ruling as
 printed (its case; whole words; either apostrophe; the longest first), so "Storm Crow" is a card
-and "a storm of spells" is not.
+and "a storm of spells" is not; a name of one common word ("Domanda", "Delay") not where a
+sentence opens, where any word is capitalized: "Domanda: quanto costa …?" names no card.
 
     >>> sorted(named_mechanics("Rift Bolt going into exile with its time counter isn't a cast."))
     ['suspend']
@@ -19,6 +20,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from kb.errors import ParseError
+from kb.text.analysis import fold
+from kb.text.common import is_common
 
 TABLE = Path(__file__).resolve().parent.parent / "vocab" / "card_mechanics.tsv"
 WORD = re.compile(r"[^\W_]+")
@@ -29,6 +32,7 @@ class Names:
 
     def __init__(self, rows: dict[str, frozenset[str]]):
         self.rows = rows
+        self.common = {name for name in rows if " " not in name and is_common(fold(name))}  # "Domanda", "Delay": words too
         self.starting: dict[str, list[str]] = {}
         for name in sorted(rows, key=len, reverse=True):  # the longest name first
             first = WORD.search(name)
@@ -45,11 +49,18 @@ class Names:
                 continue
             for name in self.starting.get(word.group(0), ()):
                 end = word.start() + len(name)
-                if text.startswith(name, word.start()) and (end == len(text) or not text[end].isalnum()):
+                if text.startswith(name, word.start()) and (end == len(text) or not text[end].isalnum()) \
+                        and not (name in self.common and _opens_sentence(text, word.start())):
                     found |= self.rows[name]
                     covered = end
                     break
         return frozenset(found)
+
+
+def _opens_sentence(text: str, start: int) -> bool:
+    """Whether ``text`` opens a sentence at ``start``, where any word is capitalized."""
+    before = text[:start].rstrip().rstrip("\"'“‘«(")
+    return not before or before[-1] in ".!?:;"
 
 
 def read(path: Path) -> Names:
