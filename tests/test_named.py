@@ -101,10 +101,11 @@ def test_the_linker_reads_the_mechanics_of_the_cards_a_ruling_names(monkeypatch)
         ("Giovane Piromante crea la pedina anche se l'istantaneo è neutralizzato.", {"cast_trigger"}),
         ("Demonic Tutor can't fail to find.", {"search"}),  # 3% of cards search: not too common to say something
         ("Mind Rot makes them discard two.", set()),  # 7% of cards discard: too common
+        ("With plain Islands, Graven Lore scries 0 and still draws three.", {"snow", "scry"}),  # it counts snow mana spent
     ],
 )  # fmt: skip
 def test_the_shipped_table_keeps_ability_words_and_not_concepts(text, found):
-    assert {"landfall", "heroic", "cast_trigger"} <= mechanics() and "mana_value" not in mechanics()
+    assert {"landfall", "heroic", "cast_trigger", "snow"} <= mechanics() and "mana_value" not in mechanics()
     assert shipped().mechanics(text) == found
 
 

@@ -6,7 +6,8 @@ Reads the corpus's ``cards_it.jsonl`` (``{card, name_it, text_en, ...}``, one ro
 and tags each card's English printed text as a ruling is tagged. The mechanics kept are the
 claims' gates (kb.checks.registration.gates) that are keyword abilities, keyword actions or ability
 words ("Lotus Cobra triggers for a fetched land" never says "landfall", but Lotus Cobra has it), or
-cast triggers (PRINTED: "Young Pyromancer's token comes even if the instant is countered"), and
+cast triggers and snow (PRINTED: "Young Pyromancer's token comes even if the instant is countered";
+"with plain Islands Graven Lore scries 0"), and
 that less than COMMON of the cards print: a card that discards says nothing of a ruling about
 discarding (7% of the corpus's 20,488 cards; searching 3%, cycling 1.3%). Other concepts (mana
 value, total cost, tokens) are not kept: "Flame Javelin is red" names a card whose cost is hybrid,
@@ -27,12 +28,12 @@ from kb.checks.registration import gates, registry
 from kb.text.vocabulary import vocabulary
 
 KINDS = ("keyword_ability", "keyword_action", "ability_word")  # what a card has: an ability word (landfall, heroic; CR 207.2c) is printed on it
-PRINTED = ("cast_trigger",)  # concepts a card prints as an ability of its own: "whenever you cast" (Young Pyromancer has a cast trigger)
+PRINTED = ("cast_trigger", "snow")  # concepts a card prints as its own: "whenever you cast" (Young Pyromancer has a cast trigger); {S}, "snow mana" (corpus: Blood on the Snow's and Graven Lore's "no snow mana spent" rulings linked, one modes ruling read as undetermined; no dev item moved)
 COMMON = 0.04  # the share of the cards printing a mechanic from which it says nothing of a card (dev halves, with cast triggers and searching (3% of cards) against 0.02 and neither: set 3 recall 0.758 to 0.772, set 4 0.837 to 0.849, precision and contradictions the same; corpus: 62 more passing rulings, all "an ability that triggers when a player casts a spell resolves before that spell", no verdict changed)
 
 
 def mechanics() -> set[str]:
-    """The claims' mechanics a card can print: keyword abilities and actions, ability words, cast triggers."""
+    """The claims' mechanics a card can print: keyword abilities and actions, ability words, cast triggers, snow."""
     vocab = vocabulary()
     return {tag for tag in set(gates(list(registry().values())).values()) if tag and (vocab.by_id[tag].kind in KINDS or tag in PRINTED)}
 
