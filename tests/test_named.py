@@ -132,4 +132,5 @@ def test_the_keywords_that_open_a_claim_are_its_later_keyword_abilities_not_conc
     assert found["cost.no_mana_cost_needs_alternative"] == {"suspend"}  # tags: total_cost, suspend
     assert found["flashback.no_other_alternative"] == {"kicker"}  # tags: flashback, total_cost (a concept), kicker
     assert "discard" not in found["madness.counts_as_discarded"]  # a keyword action: 7% of cards discard
+    assert "haste" in registry()["suspend.last_counter_cast"].tags and not found["suspend.last_counter_cast"]  # no claim is about haste
     assert all(registry()[claim].tags[0] not in opening for claim, opening in found.items())

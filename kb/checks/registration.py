@@ -79,7 +79,8 @@ OPENING = ("keyword_ability", "ability_word")  # the kinds of a claim's later ta
 
 
 def keywords(claims) -> dict[str, frozenset[str]]:
-    """Claim id → the keyword abilities and ability words among its later tags: a ruling carrying
+    """Claim id → the keyword abilities and ability words among its later tags that are some
+    claim's mechanic (suspend, kicker, flashback; not haste, which no claim is about): a ruling carrying
     one may state the claim though it carries not its mechanic ("Ancestral Vision has no mana
     cost, so you can't cast it from your hand" is a suspend ruling that states
     ``cost.no_mana_cost_needs_alternative``, whose mechanic is total cost). Dev halves, against the
@@ -87,11 +88,14 @@ def keywords(claims) -> dict[str, frozenset[str]]:
     contradictions failing 0.750 / 0.851 / 0.667 / 0.721 to 0.750 / 0.872 / 0.675 / 0.721,
     precision 0.938 / 0.942 / 0.969 / 0.963 to 0.939 / 0.943 / 0.965 / 0.959; set 4 one
     contradiction more with an asserting link (its true half: "Ancestral Vision can't be cast
-    normally (no mana cost)"). Keyword actions too (discard, scry) linked 3 more dev rulings and
-    1 more wrong; concepts too (total cost) a reminder of how to total a cost to flashback's claim
-    on 164 corpus cards, and a false FAIL."""
+    normally (no mana cost)"). Keyword actions too (discard, scry): 3 more dev links, 1 right and
+    2 wrong, and Harness Infinity's "cards put into your graveyard this way are not discarded" read
+    as denying ``madness.counts_as_discarded``, a false FAIL; concepts too (total cost): the
+    reminder of how to total a cost linked to flashback's claim on 164 corpus cards; keywords no claim is about too (haste, morph) read two
+    haste rulings as about ``suspend.last_counter_cast``, the dev halves the same without them."""
     from kb.text.vocabulary import vocabulary
 
     vocab = vocabulary()
-    return {claim.id: frozenset(tag for tag in claim.tags[1:] if tag in vocab.by_id and vocab.by_id[tag].kind in OPENING)
+    mechanics = {claim.tags[0] for claim in claims if claim.tags}
+    return {claim.id: frozenset(tag for tag in claim.tags[1:] if tag in mechanics and tag in vocab.by_id and vocab.by_id[tag].kind in OPENING)
             for claim in claims}
