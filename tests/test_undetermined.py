@@ -58,11 +58,22 @@ def test_a_ruling_sure_to_be_about_a_claim_links_it_undetermined(chance, other, 
     assert all(link.evidence == STAYS[2] for link in links)  # the claim's nearest phrasing
 
 
-def test_no_undetermined_link_where_a_near_miss_is_worded_more_like_the_ruling():
-    ruling = "Whether a goaded creature that attacked is still goaded."
-    miss = [("", 1, "Whether a goaded creature that attacked is still goaded is up to its controller.", "en", False, "goad.stays")]
-    assert L.Linker([STAYS], {"goad.stays": ""}, classifier=Sure(1, 0.35, 0.3)).match(ruling, "en", frozenset())
-    assert L.Linker([STAYS, *miss], {"goad.stays": ""}, classifier=Sure(1, 0.35, 0.3)).match(ruling, "en", frozenset()) == ()
+@pytest.mark.parametrize(
+    "miss, linked",
+    [
+        ("The creature still attacks if able.", False),  # nearer than the claim's phrasing, and near
+        ("A tapped creature that attacked untaps as usual.", True),  # nearer, but far: it says nothing of what is meant
+    ],
+)  # fmt: skip
+def test_no_undetermined_link_where_a_near_miss_is_worded_more_like_the_ruling(miss, linked):
+    ruling, ends = "Whether a goaded creature that attacked is still goaded.", ("goad.stays", 1, "The goad ends when its duration ends.", "en")
+    assert L.Linker([ends], {"goad.stays": ""}, classifier=Sure(1, 0.35, 0.3)).match(ruling, "en", frozenset())
+    missing = L.Linker([ends, ("", 1, miss, "en", False, "goad.stays")], {"goad.stays": ""}, classifier=Sure(1, 0.35, 0.3))
+    scored = [missing._cosines(window.content) for window in L.windows(L.reading(ruling, "en"))]
+    near_miss = max(float(cos[missing.claim_of == L.NO_CLAIM].max()) for cos in scored)
+    nearest = max(float(cos[missing.claim_of != L.NO_CLAIM].max()) for cos in scored)
+    assert near_miss >= nearest and (near_miss < L.NEAR_MISS) is linked  # the case each row stands for
+    assert bool(missing.match(ruling, "en", frozenset())) is linked
 
 
 def _ruling(links: tuple[Link, ...], lang: str = "en", ruling_id: str = "r1") -> Ruling:
