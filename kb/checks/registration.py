@@ -91,11 +91,12 @@ def keywords(claims) -> dict[str, frozenset[str]]:
     normally (no mana cost)"). Keyword actions too (discard, scry): 3 more dev links, 1 right and
     2 wrong, and Harness Infinity's "cards put into your graveyard this way are not discarded" read
     as denying ``madness.counts_as_discarded``, a false FAIL; concepts too (total cost): the
-    reminder of how to total a cost linked to flashback's claim on 164 corpus cards; keywords no claim is about too (haste, morph) read two
-    haste rulings as about ``suspend.last_counter_cast``, the dev halves the same without them."""
+    reminder of how to total a cost linked to flashback's claim on 164 corpus cards; keywords no
+    claim is about too (haste, morph) read two haste rulings as about
+    ``suspend.last_counter_cast``, the dev halves the same without them."""
     from kb.text.vocabulary import vocabulary
 
     vocab = vocabulary()
     mechanics = {claim.tags[0] for claim in claims if claim.tags}
-    return {claim.id: frozenset(tag for tag in claim.tags[1:] if tag in mechanics and tag in vocab.by_id and vocab.by_id[tag].kind in OPENING)
-            for claim in claims}
+    opening = {tag for tag in mechanics if tag in vocab.by_id and vocab.by_id[tag].kind in OPENING}
+    return {claim.id: frozenset(tag for tag in claim.tags[1:] if tag in opening) for claim in claims}
