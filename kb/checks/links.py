@@ -47,6 +47,7 @@ from kb.checks.named import named_mechanics
 from kb.checks.phrasebook import MEMO_SIZE, Phrasebook
 from kb.checks.polarity import polarity_of
 from kb.checks.readings import remembered
+from kb.checks.stated import bears_on, claim_of, read_values, verdict
 from kb.checks.registration import ASSERTED, DENIED, NO_CLAIM, gates, keywords, phrasings_of, registry
 from kb.records import ASSERTS, DENIES, UNDETERMINED, Link, normalize_text
 
@@ -125,10 +126,24 @@ class Linker(Phrasebook):
             if not found and not labelled:
                 about = self._about(scored, claims, near_miss, allowed, class_scores)
                 found = {about.claim: about} if about else found
+        if not hidden:
+            found = self._counted(text, found)
         found.update((link.claim, link) for link in labelled)  # its very text, read by reviewers: no reading outranks it
         for claim in () if hidden else self.missed.get(normalize_text(text), ()):
             found.pop(claim, None)  # an official ruling kept as that claim's near miss (one of its sentences may tie with a phrasing)
         return tuple(sorted(found.values(), key=lambda link: (-link.score, link.claim)))
+
+    def _counted(self, text: str, found: dict[str, Link]) -> dict[str, Link]:
+        """The links, those of mana value set by the numbers the ruling states for the cards it
+        names (kb.checks.stated): "Flame Javelin's mana value is 3" denies what the model computes,
+        6; with none linked, the claim of note of that card's cost (``claim_of``)."""
+        decided = verdict(read_values(text))
+        if decided is None:
+            return found
+        holds, stated = decided
+        claims = [claim for claim in found if bears_on(claim)] or [c for c in (claim_of(stated.card),) if c in self.claims]
+        polarity = ASSERTS if holds else DENIES
+        return {**found, **{claim: Link(claim, polarity, 1.0, stated.evidence) for claim in claims}}
 
     def _near(self, windows: list, claims: np.ndarray, near_miss: float) -> tuple[Link, ...]:
         """The links of a ruling's windows (with their cosines) to the phrasings near enough;

@@ -41,8 +41,12 @@ class Names:
 
     def mechanics(self, text: str) -> frozenset[str]:
         """The mechanics of every card ``text`` names."""
+        return frozenset(tag for _, _, name in self.spans(text) for tag in self.rows[name])
+
+    def spans(self, text: str) -> list[tuple[int, int, str]]:
+        """(start, end, name) of every card name in ``text``, in order (either apostrophe counts as ')."""
         text = text.replace("’", "'")
-        found: set[str] = set()
+        found: list[tuple[int, int, str]] = []
         covered = 0  # where the last name found ends: "Plunder" in "Memory Plunder" is no card of its own
         for word in WORD.finditer(text):
             if word.start() < covered:
@@ -51,10 +55,10 @@ class Names:
                 end = word.start() + len(name)
                 if text.startswith(name, word.start()) and (end == len(text) or not text[end].isalnum()) \
                         and not (name in self.common and _opens_sentence(text, word.start())):
-                    found |= self.rows[name]
+                    found.append((word.start(), end, name))
                     covered = end
                     break
-        return frozenset(found)
+        return found
 
 
 def _opens_sentence(text: str, start: int) -> bool:

@@ -1,0 +1,231 @@
+"""The mana value a ruling states for a card it names, against the one the model computes.
+
+"Flame Javelin's mana value is 3" reads like its true twin ("... is 6") to any reader of words; the
+number is the fact. Where a ruling names a card (by its English or Italian name, or a face's) and
+says, of that card, that its mana value (converted mana cost; valore di mana, costo di mana
+convertito) is a number, the model computes the card's mana value from its printed mana cost
+(kb.checks.model.cards, CR 202.3) in every zone and face the sentence allows: on the stack, with X
+as the sentence says ("X=3") or any X; cast as a face it names; on the battlefield; elsewhere. A
+number it can't take there denies the claims of mana value the ruling links to; the only number it
+can take asserts them. Anything else says nothing: a comparison ("mana value 3 or less"), a
+condition ("if Flame Javelin's mana value is 3"), a face-down card, a token or a copy, a number the
+card takes in one zone and not in another the sentence doesn't rule out.
+
+The card costs come from ``kb/vocab/card_costs.tsv.gz`` (written by ``python -m kb.checks.card_costs``
+from MTGJSON set files): ``layout<TAB>face costs<TAB>face names<TAB>names``.
+
+    read_values("Flame Javelin's mana value is 3.")  # the Flame Javelin row: {2/R}{2/R}{2/R}
+        -> [Stated(card=<Flame Javelin>, value=3, possible=frozenset({6}), ...)]
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from kb.checks.model import cards
+from kb.checks.model.cards import BOTH, Face
+from kb.checks.model.errors import ModelError
+from kb.checks.named import Names
+from kb.errors import ParseError
+
+TABLE = Path(__file__).resolve().parent.parent / "vocab" / "card_costs.tsv.gz"
+MOST_X = 20  # an X the sentence doesn't give: any value up to this many
+
+NUMBERS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen".split())}
+NUMBERS.update({w: n for n, w in enumerate("zero uno due tre quattro cinque sei sette otto nove dieci undici dodici tredici quattordici quindici sedici".split())})
+NUM = r"(\d{1,2}|" + "|".join(sorted(NUMBERS, key=len, reverse=True)) + r")\b"
+VALUE = r"(?:converted mana cost|mana value|valore di mana|costo di mana convertito)"
+CARD = r"§(\d+)§"  # a card name the sentence holds, by its number among them
+ADVERB = r"(?:still |only |just |always |actually |also |ancora |sempre |solo |soltanto |pure |anche )?"
+STATEMENTS = tuple(re.compile(p, re.I) for p in (
+    CARD + r"'s? " + VALUE + r" (?:is|was|remains|stays|becomes|equals|will be|would be) " + ADVERB + NUM,
+    CARD + r" (?:has|had|will have|keeps) " + ADVERB + r"(?:a |an )?" + VALUE + r" (?:of |equal to )?" + NUM,
+    VALUE + r" of " + CARD + r" (?:is|was|remains|stays|becomes|equals|will be|would be) " + ADVERB + NUM,
+    CARD + r" is " + ADVERB + r"an? " + VALUE + r" " + NUM,
+    r"(?:il )?" + VALUE + r" (?:di|del|della|dello|dell'|dei|degli) ?" + CARD + r" (?:è|resta|rimane|diventa|sarà|sarebbe) " + ADVERB + NUM,
+    CARD + r" (?:ha|aveva|avrà|mantiene) " + ADVERB + r"(?:un )?" + VALUE + r" (?:di |pari a |uguale a )?" + NUM,
+    CARD + r" è " + ADVERB + r"(?:una? )?(?:magia |carta |creatura |permanente )?(?:con |di )" + VALUE + r" (?:pari a |di )?" + NUM,
+))
+COMPARED = re.compile(r"^\s*(?:or (?:less|greater|more|fewer|lower|higher)|o (?:meno|più|inferiore|superiore|minore|maggiore)|\+|or below|or above)", re.I)
+CONDITION = re.compile(r"(?:^|[,;:(]|\b(?:and|or|e|o)\b)\s*(?:if|whether|unless|when|whenever|se|qualora|quando|nel caso)\b[^,;:]*$", re.I)
+UNSURE = re.compile(r"\b(?:face[- ]down|morph|manifest|disguise|cloak|token|copy|copies|copia|copie|pedina|pedine|faccia in giù|megamorph|meld|emblem)\w*", re.I)
+ZONES = {
+    "stack": re.compile(r"\b(?:on the stack|as a spell|while (?:you're )?casting|cast as|cast it as|sulla pila|in pila|sullo stack|nella pila|lanciat[oa] come)\b", re.I),
+    "battlefield": re.compile(r"\b(?:on the battlefield|onto the battlefield|in play|sul campo di battaglia|in gioco)\b", re.I),
+    "hand": re.compile(r"\b(?:in (?:your|a|their|his|her|its owner's|the) hand|in mano|nella (?:tua |sua )?mano)\b", re.I),
+    "graveyard": re.compile(r"\b(?:graveyard|cimitero)\b", re.I),
+    "library": re.compile(r"\b(?:library|grimorio)\b", re.I),
+    "exile": re.compile(r"\b(?:in exile|exiled|in esilio|esiliat[oa])\b", re.I),
+}
+NOT_IN = re.compile(r"\b(?:not|non|isn't|never|mai)\s+$", re.I)  # "while not on the stack": every zone but that one
+X_GIVEN = re.compile(r"\bX\s*(?:=|is|was|of|equal to|pari a|uguale a|è|vale)\s*(\d{1,2})\b")
+FUSED = re.compile(r"\b(?:fused|fuse|fusa|fuse|fusi|fusione)\b", re.I)
+ADVENTURE = re.compile(r"\b(?:as an adventure|come avventura|come un'avventura)\b", re.I)
+MENTIONS = re.compile(VALUE, re.I)  # what a ruling must say for any of this to be read
+SENTENCE = re.compile(r"(?<=[.!?;])\s+")
+
+
+@dataclass(frozen=True)
+class Card:
+    name: str  # English
+    layout: str
+    faces: tuple[Face, ...]
+
+
+@dataclass(frozen=True)
+class Stated:
+    """A mana value a ruling states for a card, and those the model computes where the sentence allows."""
+
+    card: Card
+    said: str  # the card's name as the ruling says it
+    value: int
+    possible: frozenset[int]  # every value the card takes where the sentence allows (X up to MOST_X)
+
+    @property
+    def holds(self) -> bool | None:
+        """True: the only value it can take; False: one it can't take; None: one of several."""
+        if self.value not in self.possible:
+            return False
+        return True if self.possible == {self.value} else None
+
+    @property
+    def evidence(self) -> str:
+        costs = " // ".join(f.mana_cost or "no mana cost" for f in self.card.faces)
+        computed = ", ".join(str(v) for v in sorted(self.possible)[:4]) + ("…" if len(self.possible) > 4 else "")
+        return f"{self.said}'s mana value stated: {self.value}; computed from {costs} ({self.card.layout}, CR 202.3): {computed}"
+
+
+def read(path: Path) -> tuple[Names, dict[str, Card]]:
+    """The table at ``path``: the names, and name → card; a malformed row is a ParseError naming the file and line."""
+    by_name: dict[str, Card] = {}
+    try:
+        with gzip.open(path, "rt", encoding="utf-8") as handle:
+            lines = handle.read().splitlines()
+    except (OSError, EOFError, UnicodeDecodeError) as err:
+        raise ParseError(str(path), 1, f"unreadable card cost table ({err})") from None
+    for number, line in enumerate(lines, 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        parts = line.split("\t")
+        if len(parts) != 4 or not all(parts) or parts[1].count(" // ") != parts[2].count(" // "):
+            raise ParseError(str(path), number, "expected 'layout<TAB>face costs<TAB>face names<TAB>name|name...', as many costs as faces")
+        layout, costs, face_names, names = parts
+        faces = tuple(Face(name, None if cost == "-" else cost) for cost, name in zip(costs.split(" // "), face_names.split(" // ")))
+        card = Card(" // ".join(face.name for face in faces), layout, faces)
+        for name in names.split("|"):
+            by_name[name.replace("’", "'")] = card
+    return Names({name: frozenset() for name in by_name}), by_name
+
+
+@lru_cache(maxsize=1)
+def shipped() -> tuple[Names, dict[str, Card]]:
+    """The shipped table (no cards when it is absent: no ruling's numbers are read)."""
+    return read(TABLE) if TABLE.is_file() else (Names({}), {})
+
+
+def _face(card: Card, said: str, sentence: str) -> set:
+    """The faces the sentence may mean: a face it names (and cast as), fused halves, an Adventure."""
+    if card.layout in cards.SPLIT_LAYOUTS and FUSED.search(sentence):
+        return {BOTH}
+    if card.layout == "adventure" and ADVENTURE.search(sentence):
+        return {1}
+    named = {k for k, face in enumerate(card.faces) if face.name and face.name in sentence} if len(card.faces) > 1 else set()
+    return named if len(named) == 1 else set(range(len(card.faces))) | ({BOTH} if card.layout == "fuse" else set())
+
+
+def possible(card: Card, said: str, sentence: str) -> frozenset[int]:
+    """Every mana value ``card`` takes in the zones and faces ``sentence`` allows."""
+    named, outside = set(), set()
+    for zone, words in ZONES.items():
+        for match in words.finditer(sentence):
+            (outside if NOT_IN.search(sentence[max(0, match.start() - 8) : match.start()]) else named).add(zone)
+    zones = sorted(named - outside) or [zone for zone in ("stack", "battlefield", "hand") if zone not in outside]
+    given = X_GIVEN.search(sentence)
+    xs = [int(given.group(1))] if given else range(MOST_X + 1)
+    faces = _face(card, said, sentence)
+    found: set[int] = set()
+    for zone in zones:
+        for face in faces:
+            for x in xs if zone == "stack" else (0,):
+                try:
+                    value = cards.card_mana_value(card.layout, card.faces, face, zone=zone, x=x)
+                except (ModelError, IndexError, ValueError):
+                    return frozenset()
+                found.add(int(value) if value == int(value) else -1)
+    return frozenset(found)
+
+
+def read_values(text: str) -> list[Stated]:
+    """The mana values ``text`` states for the cards it names (see the module doc)."""
+    if not MENTIONS.search(text):
+        return []
+    names, by_name = shipped()
+    found: list[Stated] = []
+    for sentence in SENTENCE.split(text.replace("’", "'")):
+        if not MENTIONS.search(sentence) or UNSURE.search(sentence):
+            continue
+        spans = names.spans(sentence)
+        if not spans:
+            continue
+        marked, last = [], 0
+        for k, (start, end, _) in enumerate(spans):
+            marked += [sentence[last:start], f"§{k}§"]
+            last = end
+        marked_text = "".join(marked + [sentence[last:]])
+        for pattern in STATEMENTS:
+            for match in pattern.finditer(marked_text):
+                if COMPARED.match(marked_text[match.end():]) or CONDITION.search(marked_text[: match.start()]):
+                    continue
+                said = spans[int(match.group(1))][2]
+                card = by_name[said]
+                word = match.group(2).lower()
+                value = int(word) if word.isdigit() else NUMBERS[word]
+                values = possible(card, said, sentence)
+                if values:
+                    found.append(Stated(card, said, value, values))
+    return found
+
+
+def bears_on(claim: str) -> bool:
+    """Whether a card's mana value computed from its mana cost says whether ``claim`` holds: the
+    claims of mana value but a face-down object's, and those that a cost paid leaves it unchanged."""
+    return claim.startswith("mana_value.") and claim != "mana_value.face_down_zero" or claim.endswith(".mana_value_unchanged")
+
+
+def claim_of(card: Card) -> str | None:
+    """The claim of mana value a ruling stating ``card``'s is about when no other links: by what
+    its mana cost or layout holds that makes its value worth a ruling (None: nothing of note)."""
+    costs = " ".join(face.mana_cost or "" for face in card.faces)
+    if "{X}" in costs:
+        return "mana_value.x_is_zero_off_the_stack"
+    if card.layout in cards.SPLIT_LAYOUTS:
+        return "mana_value.split_card"
+    if card.layout == "adventure":
+        return "mana_value.adventure"
+    if card.layout in (cards.MODAL, "transform", "meld"):
+        return "mana_value.double_faced"
+    if re.search(r"\{[^}]*P[^}]*\}", costs):
+        return "mana_value.phyrexian_counts_one"
+    if re.search(r"\{[^}P]*/[^}P]*\}", costs):
+        return "mana_value.hybrid_largest_part"
+    if card.faces[0].mana_cost is None:
+        return "mana_value.no_mana_cost_zero"
+    if re.search(r"\{[CS]\}|\{H", costs):
+        return "mana_value.colorless_snow_half"
+    return None
+
+
+def verdict(stated: list[Stated]) -> tuple[bool, Stated] | None:
+    """What the numbers a ruling states say of its claims of mana value: (False, the first number
+    the model can't give) denies them, (True, the first) asserts them when the model gives each
+    number and no other; None when a number is one of several the card may take."""
+    wrong = [s for s in stated if s.holds is False]
+    if wrong:
+        return False, wrong[0]
+    if stated and all(s.holds for s in stated):
+        return True, stated[0]
+    return None

@@ -1,0 +1,201 @@
+"""The mana values rulings state for the cards they name, against the model's (kb.checks.stated),
+the card cost table they come from (kb.checks.card_costs), and the linker setting its links of mana
+value by them."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from kb.checks import card_costs, stated
+from kb.checks import links as L
+from kb.checks.stated import Card, Face, bears_on, claim_of, read, read_values, verdict
+from kb.cli import main
+from kb.errors import ParseError
+from kb.records import ASSERTS, DENIES
+
+from .conftest import corpus_dir
+
+
+@pytest.mark.parametrize(
+    "text, holds",
+    [
+        ("Flame Javelin's mana value is 3.", False),  # {2/R}{2/R}{2/R}: 6
+        ("Flame Javelin has a mana value of 6, whatever you paid.", True),
+        ("Il valore di mana di Giavellotto Infuocato è 3.", False),  # its Italian name
+        ("Giavellotto Infuocato ha valore di mana 6.", True),
+        ("Gitaxian Probe has mana value zero.", False),  # {U/P}: 1; a number in words
+        ("Sonda Gitaxian ha sempre valore di mana uno.", True),
+        ("Treasure Cruise’s mana value is 8 even if you exiled three cards to cast it.", True),  # the typographic apostrophe
+        ("Ancestral Vision has mana value 0.", True),  # no mana cost
+        ("Fire // Ice has a mana value of 4 in your hand.", True),  # a split card: its halves added up
+        ("Fire // Ice has a mana value of 2 in your hand.", False),
+        ("Fire // Ice has a mana value of 2.", None),  # on the stack each half is 2, elsewhere the card 4
+        ("While not on the stack, Fire // Ice has a mana value of 2.", False),  # every zone but the stack: 4
+        ("Walking Ballista has mana value 6 on the stack if X is 3.", True),  # X as the sentence gives it
+        ("Walking Ballista has mana value 2 on the battlefield.", False),  # X is 0 there
+        ("Walking Ballista has mana value 6.", None),  # on the stack, with X = 3; elsewhere 0
+        ("Delver of Secrets has mana value 1 on the battlefield, whichever face is up.", True),  # transform: the front face's
+    ],
+)  # fmt: skip
+def test_a_stated_mana_value_is_judged_by_the_model(text, holds):
+    found = read_values(text)
+    assert found, text
+    assert all(s.holds is holds for s in found) if holds is not None else any(s.holds is None for s in found)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Flame Javelin can target a creature with mana value 3.",  # the number is no value of the card it names
+        "If Flame Javelin's mana value is 3, nothing happens.",  # a condition
+        "Treasure Cruise's mana value is 8 or less.",  # a comparison
+        "Flame Javelin's mana value isn't 3.",  # a denial of a number says nothing of which it is
+        "A face-down Akroma, Angel of Fury has mana value 0.",  # face down: no mana cost
+        "A token copy of Flame Javelin has mana value 6.",  # a token or copy: not read
+        "Its mana value is 3.",  # no card named
+        "Flame Javelin deals 4 damage.",  # no mana value said
+    ],
+)  # fmt: skip
+def test_what_is_no_statement_of_a_named_cards_mana_value_is_not_read(text):
+    assert read_values(text) == []
+
+
+def test_the_verdict_of_a_ruling_takes_a_wrong_number_over_right_ones():
+    javelin = Card("Flame Javelin", "normal", (Face("Flame Javelin", "{2/R}{2/R}{2/R}"),))
+    right = stated.Stated(javelin, "Flame Javelin", 6, frozenset({6}))
+    wrong = stated.Stated(javelin, "Flame Javelin", 3, frozenset({6}))
+    either = stated.Stated(javelin, "Flame Javelin", 6, frozenset({3, 6}))
+    assert verdict([right, wrong]) == (False, wrong)
+    assert verdict([right]) == (True, right)
+    assert verdict([right, either]) is None and verdict([]) is None
+    assert "computed from {2/R}{2/R}{2/R}" in wrong.evidence and wrong.evidence.endswith(": 6")
+
+
+@pytest.mark.parametrize(
+    "layout, costs, claim",
+    [
+        ("normal", ("{X}{X}",), "mana_value.x_is_zero_off_the_stack"),
+        ("split", ("{1}{R}", "{1}{U}"), "mana_value.split_card"),
+        ("adventure", ("{2}{R}", "{1}{R}"), "mana_value.adventure"),
+        ("modal_dfc", ("{4}{U}{U}{U}", None), "mana_value.double_faced"),
+        ("normal", ("{U/P}",), "mana_value.phyrexian_counts_one"),
+        ("normal", ("{2/R}{2/R}{2/R}",), "mana_value.hybrid_largest_part"),
+        ("normal", (None,), "mana_value.no_mana_cost_zero"),
+        ("normal", ("{4}{C}{C}",), "mana_value.colorless_snow_half"),
+        ("normal", ("{1}{W}",), None),  # nothing of note in its cost
+    ],
+)  # fmt: skip
+def test_the_claim_of_a_card_is_what_its_cost_holds_of_note(layout, costs, claim):
+    assert claim_of(Card("A", layout, tuple(Face(f"A{k}", c) for k, c in enumerate(costs)))) == claim
+
+
+@pytest.mark.parametrize(
+    "claim, bears",
+    [("mana_value.split_card", True), ("delve.mana_value_unchanged", True), ("mana_value.face_down_zero", False), ("goad.must_attack", False)],
+)  # fmt: skip
+def test_a_cards_computed_mana_value_bears_on_the_claims_of_mana_value_from_its_cost(claim, bears):
+    assert bears_on(claim) is bears
+
+
+@pytest.mark.parametrize(
+    "text, lang, claim, polarity",
+    [
+        ("Flame Javelin's mana value is 3.", "en", "mana_value.hybrid_largest_part", DENIES),
+        ("Giavellotto Infuocato ha valore di mana 6.", "it", "mana_value.hybrid_largest_part", ASSERTS),
+        ("Gitaxian Probe has mana value 0.", "en", "mana_value.phyrexian_counts_one", DENIES),
+        ("Treasure Cruise’s mana value is 2 if you exiled six cards to cast it with delve.", "en", "delve.mana_value_unchanged", DENIES),
+    ],
+)  # fmt: skip
+def test_the_linker_sets_the_links_of_mana_value_by_the_number_stated(text, lang, claim, polarity):
+    found = {link.claim: link for link in L.link(text, lang, ("mana_value", "delve") if "delve" in text else ("mana_value",))}
+    assert found[claim].polarity == polarity and found[claim].score == 1.0
+    assert "computed from" in found[claim].evidence
+
+
+def test_a_false_mana_value_fails_its_check_naming_the_claim_and_the_number(tmp_path):
+    folder = tmp_path / "rulings"
+    folder.mkdir()
+    (folder / "flame-javelin.txt").write_text("Flame Javelin\n\n01/01/2026\n\nFlame Javelin's mana value is 3, since each {2/R} counts 1.\n", encoding="utf-8")
+    runner = CliRunner()
+    built = runner.invoke(main, ["ingest", str(folder), "--index", str(tmp_path / "index")])
+    assert built.exit_code == 0, built.output
+    checked = runner.invoke(main, ["check", "--all", "--index", str(tmp_path / "index"), "--json"])
+    assert checked.exit_code == 1
+    ruling = [r for r in json.loads(checked.output)["results"] if r["ruling"]]
+    assert [(r["check"], r["polarity"], r["passed"]) for r in ruling] == [("mana_value.hybrid_largest_part", DENIES, False)]
+    assert "stated: 3" in ruling[0]["message"] and ": 6" in ruling[0]["message"]
+
+
+def _write_set(path, cards):
+    with gzip.open(path, "wt", encoding="utf-8") as handle:
+        json.dump({"data": {"code": "TST", "cards": cards}}, handle)
+
+
+def test_the_table_is_written_from_set_files_and_read_back(tmp_path):
+    italian = [{"language": "Italian", "name": "Giavellotto Infuocato"}]
+    _write_set(tmp_path / "TST.json.gz", [
+        {"name": "Flame Javelin", "layout": "normal", "manaCost": "{2/R}{2/R}{2/R}", "number": "1", "foreignData": italian},
+        {"name": "Fire // Ice", "faceName": "Fire", "side": "a", "layout": "split", "manaCost": "{1}{R}", "number": "2a"},
+        {"name": "Fire // Ice", "faceName": "Ice", "side": "b", "layout": "split", "manaCost": "{1}{U}", "number": "2b"},
+        {"name": "Start // Fire", "faceName": "Fire", "side": "b", "layout": "split", "manaCost": "{1}{R}", "number": "3b"},
+        {"name": "Start // Fire", "faceName": "Start", "side": "a", "layout": "split", "manaCost": "{2}{W}", "number": "3a"},
+        {"name": "Ancestral Vision", "layout": "normal", "number": "4"},
+        {"name": "Goblin", "layout": "token", "number": "T1"},
+    ])  # fmt: skip
+    out = tmp_path / "card_costs.tsv.gz"
+    assert card_costs.main([str(tmp_path), "--out", str(out)]) == 0
+    names, by_name = read(out)
+    assert by_name["Giavellotto Infuocato"] is by_name["Flame Javelin"]
+    assert by_name["Fire // Ice"].faces == (Face("Fire", "{1}{R}"), Face("Ice", "{1}{U}"))
+    assert by_name["Start // Fire"].faces[0] == Face("Start", "{2}{W}")  # faces in side order
+    assert "Fire" not in by_name  # a face of two cards: names neither for sure
+    assert by_name["Ancestral Vision"].faces == (Face("Ancestral Vision", None),) and "Goblin" not in by_name
+    assert [name for _, _, name in names.spans("Giavellotto Infuocato and Fire // Ice")] == ["Giavellotto Infuocato", "Fire // Ice"]
+    first = out.read_bytes()
+    card_costs.main([str(tmp_path), "--out", str(out)])
+    assert out.read_bytes() == first  # the same bytes from the same files
+
+
+@pytest.mark.parametrize("row, line", [("normal\t{1}\tA", 2), ("split\t{1} // {2}\tA\tA", 2), ("\t{1}\tA\tA", 2)])
+def test_a_malformed_table_row_names_the_file_and_line(tmp_path, row, line):
+    path = tmp_path / "card_costs.tsv.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as handle:
+        handle.write(f"# generated\n{row}\nnormal\t{{1}}\tB\tB\n")
+    with pytest.raises(ParseError) as caught:
+        read(path)
+    assert (caught.value.path, caught.value.line) == (str(path), line)
+
+
+def test_a_table_that_is_no_gzip_is_a_clear_error(tmp_path):
+    path = tmp_path / "card_costs.tsv.gz"
+    path.write_text("normal\t{1}\tA\tA\n", encoding="utf-8")
+    with pytest.raises(ParseError, match="unreadable card cost table"):
+        read(path)
+
+
+def test_a_file_that_is_no_set_file_stops_the_writer_naming_it(tmp_path, capsys):
+    (tmp_path / "BAD.json").write_text("[1, 2]", encoding="utf-8")
+    with pytest.raises(SystemExit) as stopped:
+        card_costs.main([str(tmp_path), "--out", str(tmp_path / "out.tsv.gz")])
+    assert stopped.value.code == 2 and "BAD.json" in capsys.readouterr().err
+
+
+def test_the_shipped_table_gives_the_real_set_files_cards_their_mtgjson_costs():
+    folder = corpus_dir()
+    if folder is None or not (folder / "mtgjson").is_dir():
+        pytest.skip("no MTGJSON set files: the corpus folder (KB_CORPUS or ../shared/corpus) has no mtgjson/")
+    entries = [entry for path in sorted((folder / "mtgjson").glob("*.json.gz")) for entry in card_costs._cards(path)]
+    _, by_name = stated.shipped()
+    checked = 0
+    for entry in entries:
+        card = by_name.get(entry["name"])
+        if card is None or entry.get("layout") in card_costs.SKIPPED:
+            continue
+        side = "abcdefgh".index(entry.get("side") or "a")
+        assert card.faces[side].mana_cost == entry.get("manaCost"), entry["name"]
+        checked += 1
+    assert checked > 500
