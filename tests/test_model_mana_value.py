@@ -2,8 +2,9 @@
 
 The whole-data test reads each set file of the corpus (``mtgjson/*.json.gz``: gzip JSON, cards
 under "cards" or "data"/"cards") and compares, for every card face, the model's mana value with
-MTGJSON's ``manaValue`` (``convertedManaCost`` in older files). A modal double-faced card's face
-is valued as it is when up (712.8f); every other face as the card is in a hand (202.3b-d).
+MTGJSON's ``manaValue`` (``convertedManaCost`` in older files): every face as the card is in a hand
+(202.3b-d; a double-faced card's, its front face's, 712.8). bench/mana_values.py does the same over
+a whole MTGJSON snapshot, melded permanents and each face's own value too.
 """
 
 from __future__ import annotations
@@ -56,8 +57,7 @@ def model_value(card: dict, siblings: list[dict]):
     ordered = sorted(siblings, key=lambda c: c.get("side") or "a")
     faces = [Face(c.get("faceName", c["name"]), c.get("manaCost")) for c in ordered]
     index = [c.get("side") or "a" for c in ordered].index(card.get("side") or "a")
-    zone = "battlefield" if layout in ("modal_dfc", "reversible_card") else "hand"
-    return cards.card_mana_value(layout, faces, index, zone=zone, x=0)
+    return cards.card_mana_value(layout, faces, index, zone="hand", x=0)
 
 
 def test_every_card_of_the_real_set_files():

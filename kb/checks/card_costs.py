@@ -67,10 +67,10 @@ def rows(entries: Iterable[dict]) -> dict[tuple[str, str, str, str], set[str]]:
 
 def table(found: dict[tuple[str, str, str, str], set[str]]) -> list[str]:
     """The table's lines: a card's printings agree, and a name of two cards with different costs is dropped."""
-    by_name: dict[str, set[tuple[str, str]]] = {}
-    for (_, layout, cost, _), names in found.items():
+    by_name: dict[str, set[str]] = {}
+    for (_, _, cost, _), names in found.items():
         for name in names:
-            by_name.setdefault(name.strip(), set()).add((layout, cost))
+            by_name.setdefault(name.strip(), set()).add(cost)  # a card printed with two layouts (Start // Fire: aftermath, and split in a playtest set) is one card
     lines = {}
     for (english, layout, cost, face_names), names in found.items():
         kept = sorted(n.strip() for n in names if len(by_name[n.strip()]) == 1 and len(n.strip()) >= 3)
