@@ -39,6 +39,11 @@ from .conftest import corpus_dir
         ("Walking Ballista has mana value 2 on the battlefield.", False),  # X is 0 there
         ("Walking Ballista has mana value 6.", None),  # on the stack, with X = 3; elsewhere 0
         ("Delver of Secrets has mana value 1 on the battlefield, whichever face is up.", True),  # transform: the front face's
+        # "it", or no subject in Italian, is the one card named before it
+        ("My Walking Ballista was cast with X=3, so on the battlefield its mana value is 6.", False),
+        ("Bonecrusher Giant cast as Stomp keeps its cost; it's still a mana value 3 spell on the stack.", False),  # cast as the Adventure: 2
+        ("Bonecrusher Giant cast as Stomp is a mana value 2 spell on the stack.", True),
+        ("Giavellotto Infuocato, pagato {R}{R}{R}, ha valore di mana 3.", False),
     ],
 )  # fmt: skip
 def test_a_stated_mana_value_is_judged_by_the_model(text, holds):
@@ -58,6 +63,9 @@ def test_a_stated_mana_value_is_judged_by_the_model(text, holds):
         "A token copy of Flame Javelin has mana value 6.",  # a token or copy: not read
         "Its mana value is 3.",  # no card named
         "Flame Javelin deals 4 damage.",  # no mana value said
+        "If Dark Confidant reveals Fire // Ice, its mana value is 4.",  # "it": two cards named
+        "Dark Confidant reveals a split card; its mana value is 4.",  # "it": something else said between
+        "Its mana value is 6, as Flame Javelin shows.",  # "it" before the card
     ],
 )  # fmt: skip
 def test_what_is_no_statement_of_a_named_cards_mana_value_is_not_read(text):

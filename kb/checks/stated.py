@@ -50,6 +50,17 @@ STATEMENTS = tuple(re.compile(p, re.I) for p in (
     CARD + r" (?:ha|aveva|avrà|mantiene) " + ADVERB + r"(?:un )?" + VALUE + r" (?:di |pari a |uguale a )?" + NUM,
     CARD + r" è " + ADVERB + r"(?:una? )?(?:magia |carta |creatura |permanente )?(?:con |di )" + VALUE + r" (?:pari a |di )?" + NUM,
 ))
+# the same said of "it", or in Italian of no subject, meaning the one card the sentence names before
+# it: "Walking Ballista was cast with X=3, so on the battlefield its mana value is 6"
+PRONOUNS = tuple(re.compile(p, re.I) for p in (
+    r"\bits " + VALUE + r" (?:is|was|remains|stays|becomes|equals|will be|would be) " + ADVERB + NUM,
+    r"\bit(?:'s| is| was| remains| stays) " + ADVERB + r"an? " + VALUE + r" " + NUM,
+    r"\bit (?:has|had|keeps|will have) " + ADVERB + r"(?:a |an )?" + VALUE + r" (?:of |equal to )?" + NUM,
+    r"\b(?:il )?suo " + VALUE + r" (?:è|resta|rimane|diventa|sarà|sarebbe) " + ADVERB + NUM,
+    r"(?<![§\w] )\b(?:ha|aveva|avrà|mantiene) " + ADVERB + r"(?:un )?" + VALUE + r" (?:di |pari a |uguale a )?" + NUM,
+    r"(?<![§\w] )\bè " + ADVERB + r"(?:una? )?(?:magia |carta |creatura |permanente )?(?:con |di )" + VALUE + r" (?:pari a |di )?" + NUM,
+))
+OTHER = re.compile(r"\b(?:reveal|target|another|other|card|creature|spell|permanent|token|land|object|rivel|bersagli|altr[aoie]|cart[ae]|creatur[ae]|magi[ae]|permanent[ei]|terr[ae]|oggett)", re.I)  # something else "it" may be
 COMPARED = re.compile(r"^\s*(?:or (?:less|greater|more|fewer|lower|higher)|o (?:meno|più|inferiore|superiore|minore|maggiore)|\+|or below|or above)", re.I)
 CONDITION = re.compile(r"(?:^|[,;:(]|\b(?:and|or|e|o)\b)\s*(?:if|whether|unless|when|whenever|se|qualora|quando|nel caso)\b[^,;:]*$", re.I)
 UNSURE = re.compile(r"\b(?:face[- ]down|morph|manifest|disguise|cloak|token|copy|copies|copia|copie|pedina|pedine|faccia in giù|megamorph|meld|emblem)\w*", re.I)
@@ -66,7 +77,7 @@ X_GIVEN = re.compile(r"\bX\s*(?:=|is|was|of|equal to|pari a|uguale a|è|vale)\s*
 FUSED = re.compile(r"\b(?:fused|fuse|fusa|fuse|fusi|fusione)\b", re.I)
 ADVENTURE = re.compile(r"\b(?:as an adventure|come avventura|come un'avventura)\b", re.I)
 MENTIONS = re.compile(VALUE, re.I)  # what a ruling must say for any of this to be read
-SENTENCE = re.compile(r"(?<=[.!?;])\s+")
+SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
 @dataclass(frozen=True)
@@ -133,7 +144,12 @@ def _face(card: Card, said: str, sentence: str) -> set:
         return {BOTH}
     if card.layout == "adventure" and ADVENTURE.search(sentence):
         return {1}
-    named = {k for k, face in enumerate(card.faces) if face.name and face.name in sentence} if len(card.faces) > 1 else set()
+    if len(card.faces) < 2:
+        return {0}
+    cast_as = {k for k, face in enumerate(card.faces) if re.search(r"\b(?:as|come) " + re.escape(face.name) + r"\b", sentence)}
+    if len(cast_as) == 1:
+        return cast_as
+    named = {k for k, face in enumerate(card.faces) if face.name and face.name in sentence}
     return named if len(named) == 1 else set(range(len(card.faces))) | ({BOTH} if card.layout == "fuse" else set())
 
 
@@ -176,17 +192,20 @@ def read_values(text: str) -> list[Stated]:
             marked += [sentence[last:start], f"§{k}§"]
             last = end
         marked_text = "".join(marked + [sentence[last:]])
-        for pattern in STATEMENTS:
-            for match in pattern.finditer(marked_text):
-                if COMPARED.match(marked_text[match.end():]) or CONDITION.search(marked_text[: match.start()]):
-                    continue
-                said = spans[int(match.group(1))][2]
-                card = by_name[said]
-                word = match.group(2).lower()
-                value = int(word) if word.isdigit() else NUMBERS[word]
-                values = possible(card, said, sentence)
-                if values:
-                    found.append(Stated(card, said, value, values))
+        matches = [(m, int(m.group(1)), m.group(2)) for pattern in STATEMENTS for m in pattern.finditer(marked_text)]
+        if len({by_name[name] for _, _, name in spans}) == 1:  # one card: "it" may be it, said after it and nothing else between
+            end = marked_text.index("§0§") + 3
+            matches += [(m, 0, m.group(1)) for pattern in PRONOUNS for m in pattern.finditer(marked_text)
+                        if m.start() >= end and not OTHER.search(marked_text[end : m.start()])]
+        for match, number, word in matches:
+            if COMPARED.match(marked_text[match.end():]) or CONDITION.search(marked_text[: match.start()]):
+                continue
+            said = spans[number][2]
+            card = by_name[said]
+            value = int(word) if word.isdigit() else NUMBERS[word.lower()]
+            values = possible(card, said, sentence)
+            if values:
+                found.append(Stated(card, said, value, values))
     return found
 
 
