@@ -73,7 +73,7 @@ ZONES = {
     "exile": re.compile(r"\b(?:in exile|exiled|in esilio|esiliat[oa])\b", re.I),
 }
 NOT_IN = re.compile(r"\b(?:not|non|isn't|never|mai)\s+$", re.I)  # "while not on the stack": every zone but that one
-X_GIVEN = re.compile(r"\bX\s*(?:=|is|was|of|equal to|pari a|uguale a|è|vale)\s*(\d{1,2})\b")
+X_GIVEN = re.compile(r"\bX\s*(?:=|is|was|of|equal to|pari a|uguale a|è|vale)\s*(\d{1,2})\b|\b(?:chooses?|chose|chosen|scegli|sceglie|scelto) (\d{1,2}) (?:for|as|per|come) X\b")
 FUSED = re.compile(r"\b(?:fused|fuse|fusa|fuse|fusi|fusione)\b", re.I)
 ADVENTURE = re.compile(r"\b(?:as an adventure|come avventura|come un'avventura)\b", re.I)
 MENTIONS = re.compile(VALUE, re.I)  # what a ruling must say for any of this to be read
@@ -161,7 +161,7 @@ def possible(card: Card, said: str, sentence: str) -> frozenset[int]:
             (outside if NOT_IN.search(sentence[max(0, match.start() - 8) : match.start()]) else named).add(zone)
     zones = sorted(named - outside) or [zone for zone in ("stack", "battlefield", "hand") if zone not in outside]
     given = X_GIVEN.search(sentence)
-    xs = [int(given.group(1))] if given else range(MOST_X + 1)
+    xs = [int(given.group(1) or given.group(2))] if given else range(MOST_X + 1)
     faces = _face(card, said, sentence)
     found: set[int] = set()
     for zone in zones:
