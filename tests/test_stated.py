@@ -39,6 +39,8 @@ from .conftest import corpus_dir
         ("Walking Ballista has mana value 2 on the battlefield.", False),  # X is 0 there
         ("Walking Ballista has mana value 6.", None),  # on the stack, with X = 3; elsewhere 0
         ("Se scegli 4 per X, la Balista Mobile ha valore di mana 8 sulla pila.", True),
+        ("Treasure Cruise's mana value isn't 8 but 2 if you delve six cards.", False),  # the number it says instead
+        ("Il valore di mana di Traversata Sfarzosa non è 2 ma 8.", True),
         ("Delver of Secrets has mana value 1 on the battlefield, whichever face is up.", True),  # transform: the front face's
         # "it", or no subject in Italian, is the one card named before it
         ("My Walking Ballista was cast with X=3, so on the battlefield its mana value is 6.", False),

@@ -39,24 +39,27 @@ NUMBERS = {w: n for n, w in enumerate("zero one two three four five six seven ei
 NUMBERS.update({w: n for n, w in enumerate("zero uno due tre quattro cinque sei sette otto nove dieci undici dodici tredici quattordici quindici sedici".split())})
 NUM = r"(\d{1,2}|" + "|".join(sorted(NUMBERS, key=len, reverse=True)) + r")\b"
 VALUE = r"(?:converted mana cost|mana value|valore di mana|costo di mana convertito)"
+NUMBER = r"(?:\d{1,2}|" + "|".join(sorted(NUMBERS, key=len, reverse=True)) + r")\b"  # the same, not captured
+IS = r"(?:is|was|remains|stays|becomes|equals|will be|would be|(?:isn't|is not|is no longer|wasn't|was not) " + NUMBER + r",? but)"  # "is no longer 8 but 2": 2
+E = r"(?:è|resta|rimane|diventa|sarà|sarebbe|non è(?: più)? " + NUMBER + r",? ma)"
 CARD = r"§(\d+)§"  # a card name the sentence holds, by its number among them
 ADVERB = r"(?:still |only |just |always |actually |also |ancora |sempre |solo |soltanto |pure |anche )?"
 STATEMENTS = tuple(re.compile(p, re.I) for p in (
-    CARD + r"'s? " + VALUE + r" (?:is|was|remains|stays|becomes|equals|will be|would be) " + ADVERB + NUM,
+    CARD + r"'s? " + VALUE + " " + IS + " " + ADVERB + NUM,
     CARD + r" (?:has|had|will have|keeps) " + ADVERB + r"(?:a |an )?" + VALUE + r" (?:of |equal to )?" + NUM,
-    VALUE + r" of " + CARD + r" (?:is|was|remains|stays|becomes|equals|will be|would be) " + ADVERB + NUM,
+    VALUE + r" of " + CARD + " " + IS + " " + ADVERB + NUM,
     CARD + r" is " + ADVERB + r"an? " + VALUE + r" " + NUM,
-    r"(?:il )?" + VALUE + r" (?:di|del|della|dello|dell'|dei|degli) ?" + CARD + r" (?:è|resta|rimane|diventa|sarà|sarebbe) " + ADVERB + NUM,
+    r"(?:il )?" + VALUE + r" (?:di|del|della|dello|dell'|dei|degli) ?" + CARD + " " + E + " " + ADVERB + NUM,
     CARD + r" (?:ha|aveva|avrà|mantiene) " + ADVERB + r"(?:un )?" + VALUE + r" (?:di |pari a |uguale a )?" + NUM,
     CARD + r" è " + ADVERB + r"(?:una? )?(?:magia |carta |creatura |permanente )?(?:con |di )" + VALUE + r" (?:pari a |di )?" + NUM,
 ))
 # the same said of "it", or in Italian of no subject, meaning the one card the sentence names before
 # it: "Walking Ballista was cast with X=3, so on the battlefield its mana value is 6"
 PRONOUNS = tuple(re.compile(p, re.I) for p in (
-    r"\bits " + VALUE + r" (?:is|was|remains|stays|becomes|equals|will be|would be) " + ADVERB + NUM,
+    r"\bits " + VALUE + " " + IS + " " + ADVERB + NUM,
     r"\bit(?:'s| is| was| remains| stays) " + ADVERB + r"an? " + VALUE + r" " + NUM,
     r"\bit (?:has|had|keeps|will have) " + ADVERB + r"(?:a |an )?" + VALUE + r" (?:of |equal to )?" + NUM,
-    r"\b(?:il )?suo " + VALUE + r" (?:è|resta|rimane|diventa|sarà|sarebbe) " + ADVERB + NUM,
+    r"\b(?:il )?suo " + VALUE + " " + E + " " + ADVERB + NUM,
     r"(?<![§\w] )\b(?:ha|aveva|avrà|mantiene) " + ADVERB + r"(?:un )?" + VALUE + r" (?:di |pari a |uguale a )?" + NUM,
     r"(?<![§\w] )\bè " + ADVERB + r"(?:una? )?(?:magia |carta |creatura |permanente )?(?:con |di )" + VALUE + r" (?:pari a |di )?" + NUM,
 ))
