@@ -41,6 +41,8 @@ from .conftest import corpus_dir
         ("Se scegli 4 per X, la Balista Mobile ha valore di mana 8 sulla pila.", True),
         ("Treasure Cruise's mana value isn't 8 but 2 if you delve six cards.", False),  # the number it says instead
         ("Il valore di mana di Traversata Sfarzosa non è 2 ma 8.", True),
+        ("While it's in your graveyard, Giant Killer is a white creature card whose mana value is 1.", True),  # an Adventure card: {W}
+        ("In cimitero, Ammazzagiganti è una carta creatura bianca il cui valore di mana è 3.", False),
         ("Delver of Secrets has mana value 1 on the battlefield, whichever face is up.", True),  # transform: the front face's
         # "it", or no subject in Italian, is the one card named before it
         ("My Walking Ballista was cast with X=3, so on the battlefield its mana value is 6.", False),
