@@ -38,6 +38,8 @@ from .conftest import corpus_dir
         ("Walking Ballista has mana value 6 on the stack if X is 3.", True),  # X as the sentence gives it
         ("Walking Ballista has mana value 2 on the battlefield.", False),  # X is 0 there
         ("Walking Ballista has mana value 6.", None),  # on the stack, with X = 3; elsewhere 0
+        ("Walking Ballista has mana value 7 on the stack.", False),  # {X}{X}: an even number, whatever X
+        ("Walking Ballista has mana value 98 on the stack.", None),  # X = 49 gives it: a number of many
         ("Se scegli 4 per X, la Balista Mobile ha valore di mana 8 sulla pila.", True),
         ("Treasure Cruise's mana value isn't 8 but 2 if you delve six cards.", False),  # the number it says instead
         ("Il valore di mana di Traversata Sfarzosa non è 2 ma 8.", True),

@@ -33,7 +33,7 @@ from kb.checks.named import Names
 from kb.errors import ParseError
 
 TABLE = Path(__file__).resolve().parent.parent / "vocab" / "card_costs.tsv.gz"
-MOST_X = 20  # an X the sentence doesn't give: any value up to this many
+MOST_X = 99  # an X the sentence doesn't give: any value up to this many (a number said has two digits at most)
 
 NUMBERS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen".split())}
 NUMBERS.update({w: n for n, w in enumerate("zero uno due tre quattro cinque sei sette otto nove dieci undici dodici tredici quattordici quindici sedici".split())})
@@ -143,7 +143,7 @@ def shipped() -> tuple[Names, dict[str, Card]]:
     return read(TABLE) if TABLE.is_file() else (Names({}), {})
 
 
-def _face(card: Card, said: str, sentence: str) -> set:
+def _face(card: Card, sentence: str) -> set:
     """The faces the sentence may mean: a face it names (and cast as), fused halves, an Adventure."""
     if card.layout in cards.SPLIT_LAYOUTS and FUSED.search(sentence):
         return {BOTH}
@@ -158,7 +158,7 @@ def _face(card: Card, said: str, sentence: str) -> set:
     return named if len(named) == 1 else set(range(len(card.faces))) | ({BOTH} if card.layout == "fuse" else set())
 
 
-def possible(card: Card, said: str, sentence: str) -> frozenset[int]:
+def possible(card: Card, sentence: str) -> frozenset[int]:
     """Every mana value ``card`` takes in the zones and faces ``sentence`` allows."""
     named, outside = set(), set()
     for zone, words in ZONES.items():
@@ -167,7 +167,7 @@ def possible(card: Card, said: str, sentence: str) -> frozenset[int]:
     zones = sorted(named - outside) or [zone for zone in ("stack", "battlefield", "hand") if zone not in outside]
     given = X_GIVEN.search(sentence)
     xs = [int(given.group(1) or given.group(2))] if given else range(MOST_X + 1)
-    faces = _face(card, said, sentence)
+    faces = _face(card, sentence)
     found: set[int] = set()
     for zone in zones:
         for face in faces:
@@ -208,7 +208,7 @@ def read_values(text: str) -> list[Stated]:
             said = spans[number][2]
             card = by_name[said]
             value = int(word) if word.isdigit() else NUMBERS[word.lower()]
-            values = possible(card, said, sentence)
+            values = possible(card, sentence)
             if values:
                 found.append(Stated(card, said, value, values))
     return found
