@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import gzip
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -115,9 +116,32 @@ class Stated:
         return f"{self.said}'s mana value stated: {self.value}; computed from {costs} ({self.card.layout}, CR 202.3): {computed}"
 
 
-def read(path: Path) -> tuple[Names, dict[str, Card]]:
+class Cards(Mapping):
+    """Name → card, each card read from its row when first asked for (a worker that links the
+    corpus asks for a few dozen of the 22,252: the table weighs 11 MB so, 21.5 MB with every card made)."""
+
+    def __init__(self, rows: list[str], index: dict[str, int]):
+        self.rows, self.index, self._made = rows, index, {}
+
+    def __getitem__(self, name: str) -> Card:
+        row = self.index[name]
+        if row not in self._made:
+            layout, costs, face_names = self.rows[row].split("\t")
+            faces = tuple(Face(face, None if cost == "-" else cost) for cost, face in zip(costs.split(" // "), face_names.split(" // ")))
+            self._made[row] = Card(" // ".join(face.name for face in faces), layout, faces)
+        return self._made[row]
+
+    def __iter__(self):
+        return iter(self.index)
+
+    def __len__(self) -> int:
+        return len(self.index)
+
+
+def read(path: Path) -> tuple[Names, Cards]:
     """The table at ``path``: the names, and name → card; a malformed row is a ParseError naming the file and line."""
-    by_name: dict[str, Card] = {}
+    rows: list[str] = []
+    index: dict[str, int] = {}
     try:
         with gzip.open(path, "rt", encoding="utf-8") as handle:
             lines = handle.read().splitlines()
@@ -129,18 +153,15 @@ def read(path: Path) -> tuple[Names, dict[str, Card]]:
         parts = line.split("\t")
         if len(parts) != 4 or not all(parts) or parts[1].count(" // ") != parts[2].count(" // "):
             raise ParseError(str(path), number, "expected 'layout<TAB>face costs<TAB>face names<TAB>name|name...', as many costs as faces")
-        layout, costs, face_names, names = parts
-        faces = tuple(Face(name, None if cost == "-" else cost) for cost, name in zip(costs.split(" // "), face_names.split(" // ")))
-        card = Card(" // ".join(face.name for face in faces), layout, faces)
-        for name in names.split("|"):
-            by_name[name.replace("’", "'")] = card
-    return Names({name: frozenset() for name in by_name}), by_name
+        rows.append("\t".join(parts[:3]))
+        index.update((name.replace("’", "'"), len(rows) - 1) for name in parts[3].split("|"))
+    return Names(dict.fromkeys(index, frozenset())), Cards(rows, index)
 
 
 @lru_cache(maxsize=1)
-def shipped() -> tuple[Names, dict[str, Card]]:
+def shipped() -> tuple[Names, Cards]:
     """The shipped table (no cards when it is absent: no ruling's numbers are read)."""
-    return read(TABLE) if TABLE.is_file() else (Names({}), {})
+    return read(TABLE) if TABLE.is_file() else (Names({}), Cards([], {}))
 
 
 def _face(card: Card, sentence: str) -> set:
