@@ -45,6 +45,14 @@ from .conftest import corpus_dir
         ("Il valore di mana di Traversata Sfarzosa non è 2 ma 8.", True),
         ("While it's in your graveyard, Giant Killer is a white creature card whose mana value is 1.", True),  # an Adventure card: {W}
         ("In cimitero, Ammazzagiganti è una carta creatura bianca il cui valore di mana è 3.", False),
+        # players' words, with no "mana value" said
+        ("Flame Javelin totals 3: every two-or-red pip is worth 1.", False),
+        ("Treasure Cruise stays an 8 for anything checking it.", True),
+        ("Grizzly Bears is a 2-drop.", True),
+        ("Fire // Ice is a 4 in your library.", True),
+        ("Sonda Gitaxian vale 0, visto che si può giocare pagando 2 punti vita.", False),
+        ("Giavellotto Infuocato pesa soltanto 3.", False),
+        ("Forza di Volontà ha valore 5 anche se la lanci esiliando una carta blu.", True),
         ("Delver of Secrets has mana value 1 on the battlefield, whichever face is up.", True),  # transform: the front face's
         # "it", or no subject in Italian, is the one card named before it
         ("My Walking Ballista was cast with X=3, so on the battlefield its mana value is 6.", False),
@@ -73,6 +81,10 @@ def test_a_stated_mana_value_is_judged_by_the_model(text, holds):
         "If Dark Confidant reveals Fire // Ice, its mana value is 4.",  # "it": two cards named
         "Dark Confidant reveals a split card; its mana value is 4.",  # "it": something else said between
         "Its mana value is 6, as Flame Javelin shows.",  # "it" before the card
+        "Tarmogoyf is a 4/5 with a land and a creature card in graveyards.",  # a number of something else
+        "Lightning Bolt is worth 3 damage.",
+        "Tarmogoyf vale 2 punti in più.",
+        "Walking Ballista is a creature.",
     ],
 )  # fmt: skip
 def test_what_is_no_statement_of_a_named_cards_mana_value_is_not_read(text):
@@ -123,10 +135,12 @@ def test_a_cards_computed_mana_value_bears_on_the_claims_of_mana_value_from_its_
         ("Giavellotto Infuocato ha valore di mana 6.", "it", "mana_value.hybrid_largest_part", ASSERTS),
         ("Gitaxian Probe has mana value 0.", "en", "mana_value.phyrexian_counts_one", DENIES),
         ("Treasure Cruise’s mana value is 2 if you exiled six cards to cast it with delve.", "en", "delve.mana_value_unchanged", DENIES),
+        ("Sonda Gitaxian vale 0, visto che si può giocare pagando 2 punti vita.", "it", "mana_value.phyrexian_counts_one", DENIES),  # no tag of mana value
     ],
 )  # fmt: skip
 def test_the_linker_sets_the_links_of_mana_value_by_the_number_stated(text, lang, claim, polarity):
-    found = {link.claim: link for link in L.link(text, lang, ("mana_value", "delve") if "delve" in text else ("mana_value",))}
+    tags = ("mana_value", "delve") if "delve" in text else ("mana_value",) if "mana value" in text or "valore di mana" in text else ()
+    found = {link.claim: link for link in L.link(text, lang, tags)}
     assert found[claim].polarity == polarity and found[claim].score == 1.0
     assert "computed from" in found[claim].evidence
 

@@ -101,8 +101,10 @@ class Linker(Phrasebook):
         labelled = [] if hidden else [Link(c, ASSERTS if p == ASSERTED else DENIES, 1.0, _evidence(text))
                                       for c, p in self.verbatim.get(normalize_text(text), {}).items()]
         masks = self._masks(tags)
-        if masks is None:
-            return tuple(sorted(labelled, key=lambda link: link.claim))  # the ruling carries the mechanic of no claim
+        if masks is None:  # the ruling carries the mechanic of no claim: what it states of a card's mana value, if anything
+            found = self._counted(text, {}) if not hidden else {}
+            found.update((link.claim, link) for link in labelled)
+            return tuple(sorted(found.values(), key=lambda link: (-link.score, link.claim)))
         claims, misses, allowed = masks
         if hidden:
             claims, misses = claims.copy(), misses.copy()

@@ -44,6 +44,8 @@ NUMBER = r"(?:\d{1,2}|" + "|".join(sorted(NUMBERS, key=len, reverse=True)) + r")
 IS = r"(?:is|was|remains|stays|becomes|equals|will be|would be|(?:isn't|is not|is no longer|wasn't|was not) " + NUMBER + r",? but)"  # "is no longer 8 but 2": 2
 E = r"(?:è|resta|rimane|diventa|sarà|sarebbe|non è(?: più)? " + NUMBER + r",? ma)"
 CARD = r"§(\d+)§"  # a card name the sentence holds, by its number among them
+WHERE = r"(?: (?:in (?:your |a |the )?(?:hand|library|graveyard)|on the (?:stack|battlefield)|in mano|in pila|sulla pila|nel (?:cimitero|grimorio)|sul campo di battaglia))?"
+NOT_A_COUNT = r"(?![\w/+-])(?! ?(?:/|\+|damage|life|cards?|counters?|times|creatures?|mana|spells?|poison|players?|points?|power|toughness|of|danni|vite|vita|punti|carte|segnalini|volte|creature|magie|giocatori|forza|costituzione|di)\b)"
 ADVERB = r"(?:still |only |just |always |actually |also |ancora |sempre |solo |soltanto |pure |anche )?"
 STATEMENTS = tuple(re.compile(p, re.I) for p in (
     CARD + r"'s? " + VALUE + " " + IS + " " + ADVERB + NUM,
@@ -55,6 +57,11 @@ STATEMENTS = tuple(re.compile(p, re.I) for p in (
     r"(?:il )?" + VALUE + r" (?:di|del|della|dello|dell'|dei|degli) ?" + CARD + " " + E + " " + ADVERB + NUM,
     CARD + r" (?:ha|aveva|avrà|mantiene) " + ADVERB + r"(?:un )?" + VALUE + r" (?:di |pari a |uguale a )?" + NUM,
     CARD + r" è " + ADVERB + r"(?:una? )?(?:magia |carta |creatura |permanente )?(?:con |di )" + VALUE + r" (?:pari a |di )?" + NUM,
+    # players' words, no "mana value" said: "Flame Javelin totals 3", "Treasure Cruise stays an 8",
+    # "is a three-drop", "Sonda Gitaxian vale 0", "pesa comunque 8", "ha valore 6"
+    CARD + WHERE + r" (?:is|stays|remains|becomes|counts as) " + ADVERB + r"an? " + NUM + r"(?:[- ]drop\b)?" + NOT_A_COUNT,
+    CARD + WHERE + r" (?:totals|is worth) " + ADVERB + NUM + NOT_A_COUNT,
+    CARD + WHERE + r" (?:vale|pesa|conta come|ha valore|resta una?|rimane una?|diventa una?) " + ADVERB + r"(?:comunque |sempre |soltanto |solo |ancora )?" + NUM + NOT_A_COUNT,
 ))
 # the same said of "it", or in Italian of no subject, meaning the one card the sentence names before
 # it: "Walking Ballista was cast with X=3, so on the battlefield its mana value is 6"
@@ -82,7 +89,7 @@ NOT_IN = re.compile(r"\b(?:not|non|isn't|never|mai)\s+$", re.I)  # "while not on
 X_GIVEN = re.compile(r"\bX\s*(?:=|is|was|of|equal to|pari a|uguale a|è|vale)\s*(\d{1,2})\b|\b(?:chooses?|chose|chosen|scegli|sceglie|scelto) (\d{1,2}) (?:for|as|per|come) X\b")
 FUSED = re.compile(r"\b(?:fused|fuse|fusa|fuse|fusi|fusione)\b", re.I)
 ADVENTURE = re.compile(r"\b(?:as an adventure|come avventura|come un'avventura)\b", re.I)
-MENTIONS = re.compile(VALUE, re.I)  # what a ruling must say for any of this to be read
+MENTIONS = re.compile(VALUE + r"|\b(?:is|stays|remains|becomes|counts as|totals|is worth|vale|pesa|conta come|ha valore|resta|rimane|diventa) " + ADVERB + r"(?:comunque |an? |una? )?" + NUM, re.I)  # what a ruling must say for any of this to be read
 SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
