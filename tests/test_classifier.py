@@ -229,8 +229,10 @@ NO_LONGER = "Once it has attacked, a goaded creature is no longer goaded."
         (NO_LONGER, unsure_denial, "denies"),
         # it reads it the other way round: a polarity the classifier is not sure of by itself is not linked
         (REMAINS, unsure_denial, None),
-        # ... one it is sure of (ALONE) is: asserting against a phrasing that reads a denial takes OVERRULING
-        (NO_LONGER, lambda: Sure(1, max(L.ASSERTING, L.OVERRULING)), "asserts"),
+        # ... one it is sure of (ALONE) is: asserting against a phrasing that reads a denial takes
+        # OVERRULING to link, ALONE_ASSERTS to link asserted (under it: about the claim, undetermined)
+        (NO_LONGER, lambda: Sure(1, max(L.ASSERTING, L.ALONE_ASSERTS)), "asserts"),
+        (NO_LONGER, lambda: Sure(1, max(L.ASSERTING, L.OVERRULING, L.ALONE_ASSERTS - 0.02)), "undetermined"),
         # (sure of the claim, ABOUT: linked undetermined, whichever way round)
         (NO_LONGER, lambda: Sure(1, max(L.ASSERTING, L.ALONE, L.OVERRULING - 0.05, L.ABOUT)), "undetermined"),
         (REMAINS, lambda: Sure(-1, max(L.ALONE, L.CLASSIFIED)), "denies"),
@@ -448,7 +450,8 @@ DOESNT_STOP = "A goaded creature doesn't stop being goaded once it has attacked.
 @pytest.mark.parametrize(
     "chance, polarity",
     [
-        (lambda: max(L.ASSERTING, L.OVERRULING), "asserts"),
+        (lambda: max(L.ASSERTING, L.ALONE_ASSERTS), "asserts"),
+        (lambda: max(L.ASSERTING, L.OVERRULING, L.ALONE_ASSERTS - 0.02), "undetermined"),  # sure enough to link it, not to assert it
         # sure enough against a phrasing that reads it so, not against one in doubt: sure of the claim, undetermined
         (lambda: max(L.ASSERTING, L.ALONE, L.OVERRULING - 0.05, L.ABOUT), "undetermined"),
     ],
