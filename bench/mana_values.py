@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kb.checks.card_costs import SKIPPED, _cards, files  # noqa: E402
+from kb.checks.card_costs import SKIPPED, set_cards, files  # noqa: E402
 from kb.checks.model import cards, costs  # noqa: E402
 from kb.checks.model.cards import Face  # noqa: E402
 from kb.checks.model.errors import ModelError  # noqa: E402
@@ -89,7 +89,7 @@ def main() -> None:
     parser.add_argument("sources", type=Path, nargs="+", help="MTGJSON set files, or folders of them")
     args = parser.parse_args()
     paths = files(args.sources)
-    result = compare([entry for path in paths for entry in _cards(path)])
+    result = compare([entry for path in paths for entry in set_cards(path)])
     mismatches = result.pop("mismatches")
     print(json.dumps({"set_files": len(paths), **result, "mismatched": len(mismatches)}, indent=2))
     print("\n".join(mismatches[:200]))

@@ -217,7 +217,7 @@ def test_the_shipped_table_gives_the_real_set_files_cards_their_mtgjson_costs():
     folder = corpus_dir()
     if folder is None or not (folder / "mtgjson").is_dir():
         pytest.skip("no MTGJSON set files: the corpus folder (KB_CORPUS or ../shared/corpus) has no mtgjson/")
-    entries = [entry for path in sorted((folder / "mtgjson").glob("*.json.gz")) for entry in card_costs._cards(path)]
+    entries = [entry for path in sorted((folder / "mtgjson").glob("*.json.gz")) for entry in card_costs.set_cards(path)]
     _, by_name = stated.shipped()
     checked = 0
     for entry in entries:

@@ -26,7 +26,7 @@ from kb.errors import ParseError
 SKIPPED = ("token", "double_faced_token", "art_series", "emblem", "planar", "scheme", "vanguard")  # no card a ruling is about by name
 
 
-def _cards(path: Path) -> list[dict]:
+def set_cards(path: Path) -> list[dict]:
     """The card entries of one set file; a file that isn't one is a ParseError naming it."""
     opener = gzip.open if path.suffix == ".gz" else open
     try:
@@ -95,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not paths:
         parser.error("no MTGJSON set files found")
     try:
-        entries = [entry for path in paths for entry in _cards(path)]
+        entries = [entry for path in paths for entry in set_cards(path)]
     except ParseError as err:
         parser.error(str(err))
     lines = table(rows(entries))

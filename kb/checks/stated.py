@@ -38,9 +38,9 @@ MOST_X = 99  # an X the sentence doesn't give: any value up to this many (a numb
 
 NUMBERS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen".split())}
 NUMBERS.update({w: n for n, w in enumerate("zero uno due tre quattro cinque sei sette otto nove dieci undici dodici tredici quattordici quindici sedici".split())})
-NUM = r"(\d{1,2}|" + "|".join(sorted(NUMBERS, key=len, reverse=True)) + r")\b"
+NUMBER = r"(?:\d{1,2}|" + "|".join(sorted(NUMBERS, key=len, reverse=True)) + r")\b"  # a number, in digits or words
+NUM = "(" + NUMBER + ")"  # the same, captured
 VALUE = r"(?:converted mana cost|mana value|valore di mana|costo di mana convertito)"
-NUMBER = r"(?:\d{1,2}|" + "|".join(sorted(NUMBERS, key=len, reverse=True)) + r")\b"  # the same, not captured
 IS = r"(?:is|was|remains|stays|becomes|equals|will be|would be|(?:isn't|is not|is no longer|wasn't|was not) " + NUMBER + r",? but)"  # "is no longer 8 but 2": 2
 E = r"(?:è|resta|rimane|diventa|sarà|sarebbe|non è(?: più)? " + NUMBER + r",? ma)"
 CARD = r"§(\d+)§"  # a card name the sentence holds, by its number among them
@@ -87,7 +87,7 @@ ZONES = {
 }
 NOT_IN = re.compile(r"\b(?:not|non|isn't|never|mai)\s+$", re.I)  # "while not on the stack": every zone but that one
 X_GIVEN = re.compile(r"\bX\s*(?:=|is|was|of|equal to|pari a|uguale a|è|vale)\s*(\d{1,2})\b|\b(?:chooses?|chose|chosen|scegli|sceglie|scelto) (\d{1,2}) (?:for|as|per|come) X\b")
-FUSED = re.compile(r"\b(?:fused|fuse|fusa|fuse|fusi|fusione)\b", re.I)
+FUSED = re.compile(r"\b(?:fused|fuse|fusa|fusi|fusione)\b", re.I)
 ADVENTURE = re.compile(r"\b(?:as an adventure|come avventura|come un'avventura)\b", re.I)
 MENTIONS = re.compile(VALUE + r"|\b(?:is|stays|remains|becomes|counts as|totals|is worth|vale|pesa|conta come|ha valore|resta|rimane|diventa) " + ADVERB + r"(?:comunque |an? |una? )?" + NUM, re.I)  # what a ruling must say for any of this to be read
 SENTENCE = re.compile(r"(?<=[.!?])\s+")
