@@ -206,8 +206,9 @@ def test_a_table_that_is_no_gzip_is_a_clear_error(tmp_path):
         read(path)
 
 
-def test_a_file_that_is_no_set_file_stops_the_writer_naming_it(tmp_path, capsys):
-    (tmp_path / "BAD.json").write_text("[1, 2]", encoding="utf-8")
+@pytest.mark.parametrize("content", ["[1, 2]", "{not json", '{"data": {"cards": [1]}}', '{"data": {"cards": [{"name": "A", "manaCost": 3}]}}'])
+def test_a_file_that_is_no_set_file_stops_the_writer_naming_it(tmp_path, capsys, content):
+    (tmp_path / "BAD.json").write_text(content, encoding="utf-8")
     with pytest.raises(SystemExit) as stopped:
         card_costs.main([str(tmp_path), "--out", str(tmp_path / "out.tsv.gz")])
     assert stopped.value.code == 2 and "BAD.json" in capsys.readouterr().err
