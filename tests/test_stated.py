@@ -144,6 +144,25 @@ def test_the_linker_sets_the_links_of_mana_value_by_the_number_stated(text, lang
     assert found[claim].polarity == polarity and found[claim].score == 1.0
     assert "computed from" in found[claim].evidence
 
+@pytest.mark.parametrize(
+    "claim, costs, fits",
+    [
+        ("mana_value.phyrexian_counts_one", ("{3}{U}",), False),  # Deep Analysis: no Phyrexian mana in its cost
+        ("mana_value.phyrexian_counts_one", ("{U/P}",), True),
+        ("mana_value.hybrid_largest_part", ("{2/R}{2/R}{2/R}",), True),
+        ("mana_value.x_is_zero_off_the_stack", ("{2}{R}",), False),
+        ("delve.mana_value_unchanged", ("{7}{U}",), True),  # no feature of a cost: any card
+    ],
+)  # fmt: skip
+def test_a_claim_of_a_costs_feature_fits_only_a_card_that_has_it(claim, costs, fits):
+    card = Card("A", "normal", tuple(Face(f"A{k}", c) for k, c in enumerate(costs)))
+    assert stated.fits(claim, [stated.Stated(card, "A", 1, frozenset({1}))]) is fits
+
+
+def test_a_ruling_stating_a_cards_mana_value_links_no_claim_of_a_feature_its_cost_lacks():
+    text = "Analisi Approfondita ha sempre valore di mana 4, anche quando la rilanci pagando {1}{U} e 3 punti vita."
+    assert not [link for link in L.link(text, "it", ("mana_value",)) if link.claim in stated.FEATURED]
+
 
 def test_a_false_mana_value_fails_its_check_naming_the_claim_and_the_number(tmp_path):
     folder = tmp_path / "rulings"

@@ -47,7 +47,7 @@ from kb.checks.named import named_mechanics
 from kb.checks.phrasebook import MEMO_SIZE, Phrasebook
 from kb.checks.polarity import polarity_of
 from kb.checks.readings import remembered
-from kb.checks.stated import bears_on, claim_of, read_values, verdict
+from kb.checks.stated import bears_on, claim_of, fits, read_values, verdict
 from kb.checks.registration import ASSERTED, DENIED, NO_CLAIM, gates, keywords, phrasings_of, registry
 from kb.records import ASSERTS, DENIES, UNDETERMINED, Link, normalize_text
 
@@ -140,10 +140,12 @@ class Linker(Phrasebook):
         """The links, those of mana value set by the numbers the ruling states for the cards it
         names (kb.checks.stated): "Flame Javelin's mana value is 3" denies what the model computes,
         6; with none linked, the claim of note of that card's cost (``claim_of``)."""
-        decided = verdict(read_values(text))
+        values = read_values(text)
+        decided = verdict(values)
         if decided is None:
             return found
         holds, stated = decided
+        found = {claim: link for claim, link in found.items() if fits(claim, values)}
         claims = [claim for claim in found if bears_on(claim)] or [c for c in (claim_of(stated.card),) if c in self.claims]
         polarity = ASSERTS if holds else DENIES
         return {**found, **{claim: Link(claim, polarity, 1.0, stated.evidence) for claim in claims}}

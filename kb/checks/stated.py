@@ -248,27 +248,36 @@ def bears_on(claim: str) -> bool:
     return claim.startswith("mana_value.") and claim != "mana_value.face_down_zero" or claim.endswith(".mana_value_unchanged")
 
 
-def claim_of(card: Card) -> str | None:
-    """The claim of mana value a ruling stating ``card``'s is about when no other links: by what
-    its mana cost or layout holds that makes its value worth a ruling (None: nothing of note)."""
+FEATURES = (  # the claims of mana value a cost or layout makes worth a ruling, in the order they are told apart
+    ("mana_value.x_is_zero_off_the_stack", lambda card, costs: "{X}" in costs),
+    ("mana_value.split_card", lambda card, costs: card.layout in cards.SPLIT_LAYOUTS),
+    ("mana_value.adventure", lambda card, costs: card.layout == "adventure"),
+    ("mana_value.double_faced", lambda card, costs: card.layout in (cards.MODAL, "transform", "meld")),
+    ("mana_value.phyrexian_counts_one", lambda card, costs: re.search(r"\{[^}]*P[^}]*\}", costs) is not None),
+    ("mana_value.hybrid_largest_part", lambda card, costs: re.search(r"\{[^}P]*/[^}P]*\}", costs) is not None),
+    ("mana_value.no_mana_cost_zero", lambda card, costs: card.faces[0].mana_cost is None),
+    ("mana_value.colorless_snow_half", lambda card, costs: re.search(r"\{[CS]\}|\{H", costs) is not None),
+)
+FEATURED = frozenset(claim for claim, _ in FEATURES)
+
+
+def notable(card: Card) -> tuple[str, ...]:
+    """The claims of mana value that ``card``'s mana cost or layout makes worth a ruling (FEATURES)."""
     costs = " ".join(face.mana_cost or "" for face in card.faces)
-    if "{X}" in costs:
-        return "mana_value.x_is_zero_off_the_stack"
-    if card.layout in cards.SPLIT_LAYOUTS:
-        return "mana_value.split_card"
-    if card.layout == "adventure":
-        return "mana_value.adventure"
-    if card.layout in (cards.MODAL, "transform", "meld"):
-        return "mana_value.double_faced"
-    if re.search(r"\{[^}]*P[^}]*\}", costs):
-        return "mana_value.phyrexian_counts_one"
-    if re.search(r"\{[^}P]*/[^}P]*\}", costs):
-        return "mana_value.hybrid_largest_part"
-    if card.faces[0].mana_cost is None:
-        return "mana_value.no_mana_cost_zero"
-    if re.search(r"\{[CS]\}|\{H", costs):
-        return "mana_value.colorless_snow_half"
-    return None
+    return tuple(claim for claim, has in FEATURES if has(card, costs))
+
+
+def claim_of(card: Card) -> str | None:
+    """The claim of mana value a ruling stating ``card``'s is about when no other links: the first
+    that its mana cost or layout makes worth a ruling (None: nothing of note)."""
+    return next(iter(notable(card)), None)
+
+
+def fits(claim: str, stated: list[Stated]) -> bool:
+    """Whether ``claim`` can be what a ruling stating these cards' mana values is about: a claim of
+    a cost's or layout's feature (FEATURED) only when one of the cards has it ("Deep Analysis has
+    mana value 4" is no ruling on Phyrexian mana)."""
+    return claim not in FEATURED or any(claim in notable(s.card) for s in stated)
 
 
 def verdict(stated: list[Stated]) -> tuple[bool, Stated] | None:
