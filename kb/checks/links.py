@@ -48,6 +48,7 @@ from kb.checks.phrasebook import MEMO_SIZE, Phrasebook
 from kb.checks.polarity import polarity_of
 from kb.checks.readings import remembered
 from kb.checks.stated import bears_on, claim_of, fits, read_values, verdict
+from kb.checks.symbols import read_symbols
 from kb.checks.registration import ASSERTED, DENIED, NO_CLAIM, gates, keywords, phrasings_of, registry
 from kb.records import ASSERTS, DENIES, UNDETERMINED, Link, normalize_text
 
@@ -103,7 +104,7 @@ class Linker(Phrasebook):
                                       for c, p in self.verbatim.get(normalize_text(text), {}).items()]
         masks = self._masks(tags)
         if masks is None:  # the ruling carries the mechanic of no claim: what it states of a card's mana value, if anything
-            found = self._counted(text, {}) if not hidden else {}
+            found = self._counted(text, {}, tags) if not hidden else {}
             found.update((link.claim, link) for link in labelled)
             return tuple(sorted(found.values(), key=lambda link: (-link.score, link.claim)))
         claims, misses, allowed = masks
@@ -130,17 +131,17 @@ class Linker(Phrasebook):
                 about = self._about(scored, claims, near_miss, allowed, class_scores)
                 found = {about.claim: about} if about else found
         if not hidden:
-            found = self._counted(text, found)
+            found = self._counted(text, found, tags)
         found.update((link.claim, link) for link in labelled)  # its very text, read by reviewers: no reading outranks it
         for claim in () if hidden else self.missed.get(normalize_text(text), ()):
             found.pop(claim, None)  # an official ruling kept as that claim's near miss (one of its sentences may tie with a phrasing)
         return tuple(sorted(found.values(), key=lambda link: (-link.score, link.claim)))
 
-    def _counted(self, text: str, found: dict[str, Link]) -> dict[str, Link]:
+    def _counted(self, text: str, found: dict[str, Link], tags: frozenset = frozenset()) -> dict[str, Link]:
         """The links, those of mana value set by the numbers the ruling states for the cards it
         names (kb.checks.stated): "Flame Javelin's mana value is 3" denies what the model computes,
         6; with none linked, the claim of note of that card's cost (``claim_of``)."""
-        values = read_values(text)
+        values = read_values(text) + read_symbols(text, "mana_value" in tags)
         decided = verdict(values)
         if decided is None:
             return found

@@ -51,7 +51,7 @@ STATEMENTS = tuple(re.compile(p, re.I) for p in (
     CARD + r"'s? " + VALUE + " " + IS + " " + ADVERB + NUM,
     CARD + r" (?:has|had|will have|keeps) " + ADVERB + r"(?:a |an )?" + VALUE + r" (?:of |equal to )?" + NUM,
     VALUE + r" of " + CARD + " " + IS + " " + ADVERB + NUM,
-    CARD + r" is " + ADVERB + r"an? " + VALUE + r" " + NUM,
+    CARD + r" is " + ADVERB + r"(?:an? )?" + VALUE + r" " + NUM,  # "Dismember is still mana value 3"
     CARD + r" is (?:[^,;.§]{0,40} )?whose " + VALUE + " " + IS + " " + ADVERB + NUM,  # "Giant Killer is a white creature card whose mana value is 1"
     CARD + r" è (?:[^,;.§]{0,40} )?il cui " + VALUE + " " + E + " " + ADVERB + NUM,
     r"(?:il )?" + VALUE + r" (?:di|del|della|dello|dell'|dei|degli) ?" + CARD + " " + E + " " + ADVERB + NUM,

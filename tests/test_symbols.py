@@ -1,0 +1,56 @@
+"""The mana value a ruling states for a mana symbol or a printed cost (kb.checks.symbols)."""
+
+import pytest
+
+from kb.checks import links as L
+from kb.checks.symbols import read_symbols
+from kb.records import ASSERTS, DENIES
+
+
+@pytest.mark.parametrize(
+    "text, about_value, read",
+    [
+        ("Each {2/R} counts as two toward mana value.", False, [("{2/R}", 2, True)]),
+        ("Un simbolo {2/R} nel calcolo del valore di mana conta 1.", False, [("{2/R}", 1, False)]),
+        ("{G/W} vale uno, {2/B} vale due.", True, [("{G/W}", 1, True), ("{2/B}", 2, True)]),  # the ruling carries the tag
+        ("Un {S} stampato nel costo vale zero quando calcoli il valore di mana.", False, [("{S}", 0, False)]),
+        ("{C} and {S} symbols add 0 to mana value.", False, [("{C}", 0, False)]),
+        ("For example, a card with mana cost {1}{U}{U} has mana value 3.", False, [("{1}{U}{U}", 3, True)]),
+        ("Una magia che costa {2}{S} ha valore di mana 3.", False, [("{2}{S}", 3, True)]),
+        ("A {3}{C} card has mana value 3.", False, [("{3}{C}", 3, False)]),
+        ("Any card with mana cost {U/P} has a mana value of 1.", False, [("{U/P}", 1, True)]),
+        ("Ogni {W/P} vale 2 ai fini del valore di mana.", False, [("{W/P}", 2, False)]),
+    ],
+)  # fmt: skip
+def test_a_symbols_or_costs_stated_mana_value_is_judged_by_the_model(text, about_value, read):
+    assert [(s.said, s.value, s.holds) for s in read_symbols(text, about_value)] == read
+
+
+@pytest.mark.parametrize(
+    "text, about_value",
+    [
+        ("{G/W} vale uno, {2/B} vale due.", False),  # nothing says it is about mana value
+        ("{C} adds one colorless mana; its mana value is what it is.", False),  # what it pays
+        ("{2} counts as two generic mana for mana value.", False),  # mana, not a count
+        ("A {X}{R} spell has mana value 1.", False),  # X: where the card is decides
+        ("Each {E} counts as one for mana value.", False),  # no mana symbol
+        ("If a {2/R} counts as 1, the spell costs less; mana value.", False),  # a condition
+        ("A {2}{W} spell has mana value 3 or less.", False),  # a comparison
+    ],
+)  # fmt: skip
+def test_what_is_no_statement_of_a_symbols_mana_value_is_not_read(text, about_value):
+    assert read_symbols(text, about_value) == []
+
+
+@pytest.mark.parametrize(
+    "text, lang, claim, polarity",
+    [
+        ("Un simbolo {2/R} nel calcolo del valore di mana conta 1.", "it", "mana_value.hybrid_largest_part", DENIES),
+        ("Each {2/R} counts as two toward mana value.", "en", "mana_value.hybrid_largest_part", ASSERTS),
+        ("Un {S} stampato nel costo vale zero quando calcoli il valore di mana.", "it", "mana_value.colorless_snow_half", DENIES),
+    ],
+)  # fmt: skip
+def test_the_linker_sets_the_links_of_mana_value_by_the_number_a_symbol_is_said_to_count(text, lang, claim, polarity):
+    found = {link.claim: link for link in L.link(text, lang, ("mana_value",))}
+    assert found[claim].polarity == polarity and found[claim].score == 1.0
+    assert "computed from" in found[claim].evidence
