@@ -10,9 +10,11 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from kb.checks import card_costs, stated
+from kb.checks import card_costs, card_table, stated
 from kb.checks import links as L
-from kb.checks.stated import Card, Face, bears_on, claim_of, read, read_values, verdict
+from kb.checks.card_table import Card, read
+from kb.checks.model.cards import Face
+from kb.checks.stated import bears_on, claim_of, read_values, verdict
 from kb.cli import main
 from kb.errors import ParseError
 from kb.records import ASSERTS, DENIES
@@ -238,7 +240,7 @@ def test_the_shipped_table_gives_the_real_set_files_cards_their_mtgjson_costs():
     if folder is None or not (folder / "mtgjson").is_dir():
         pytest.skip("no MTGJSON set files: the corpus folder (KB_CORPUS or ../shared/corpus) has no mtgjson/")
     entries = [entry for path in sorted((folder / "mtgjson").glob("*.json.gz")) for entry in card_costs.set_cards(path)]
-    _, by_name = stated.shipped()
+    _, by_name = card_table.shipped()
     checked = 0
     for entry in entries:
         card = by_name.get(entry["name"])
@@ -248,3 +250,16 @@ def test_the_shipped_table_gives_the_real_set_files_cards_their_mtgjson_costs():
         assert card.faces[side].mana_cost == entry.get("manaCost"), entry["name"]
         checked += 1
     assert checked > 500
+
+
+@pytest.mark.parametrize(
+    "text, found",
+    [
+        ("Flicker Delver of Secrets and it comes back front face up.", {"double_faced"}),  # transform
+        ("Un effetto che mette Richiamo di Emeria sul campo di battaglia lo fa entrare col fronte.", {"double_faced"}),  # modal, Italian name
+        ("Fire // Ice has a mana value of 4 in your hand.", set()),  # split: no mechanic of a layout
+        ("Lightning Bolt deals 3 damage.", set()),
+    ],
+)  # fmt: skip
+def test_a_named_cards_layout_carries_its_mechanic(text, found):
+    assert set(card_table.layout_mechanics(text)) == found

@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from kb.checks.stated import TABLE
+from kb.checks.card_table import TABLE
 from kb.errors import ParseError
 
 SKIPPED = ("token", "double_faced_token", "art_series", "emblem", "planar", "scheme", "vanguard")  # no card a ruling is about by name

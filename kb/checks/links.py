@@ -41,14 +41,14 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
+from kb.checks.card_table import layout_mechanics
 from kb.checks.classifier import Classifier, chances, shipped, sure
 from kb.checks.meaning import reading, windows
 from kb.checks.named import named_mechanics
+from kb.checks.numbers import counted
 from kb.checks.phrasebook import MEMO_SIZE, Phrasebook
 from kb.checks.polarity import polarity_of
 from kb.checks.readings import remembered
-from kb.checks.stated import bears_on, claim_of, fits, read_values, verdict
-from kb.checks.symbols import read_symbols
 from kb.checks.registration import ASSERTED, DENIED, NO_CLAIM, gates, keywords, phrasings_of, registry
 from kb.records import ASSERTS, DENIES, UNDETERMINED, Link, normalize_text
 
@@ -95,7 +95,7 @@ class Linker(Phrasebook):
         if found is None:
             if len(self._memo) >= MEMO_SIZE:
                 self._memo.clear()
-            found = self._memo[key] = self.match(text, lang, frozenset(tags) | named_mechanics(text))
+            found = self._memo[key] = self.match(text, lang, frozenset(tags) | named_mechanics(text) | layout_mechanics(text))
         return found
 
     def match(self, text: str, lang: str, tags: frozenset, hidden: set[int] = frozenset()) -> tuple[Link, ...]:
@@ -104,7 +104,7 @@ class Linker(Phrasebook):
                                       for c, p in self.verbatim.get(normalize_text(text), {}).items()]
         masks = self._masks(tags)
         if masks is None:  # the ruling carries the mechanic of no claim: what it states of a card's mana value, if anything
-            found = self._counted(text, {}, tags) if not hidden else {}
+            found = counted(text, {}, tags, self.claims) if not hidden else {}
             found.update((link.claim, link) for link in labelled)
             return tuple(sorted(found.values(), key=lambda link: (-link.score, link.claim)))
         claims, misses, allowed = masks
@@ -131,25 +131,11 @@ class Linker(Phrasebook):
                 about = self._about(scored, claims, near_miss, allowed, class_scores)
                 found = {about.claim: about} if about else found
         if not hidden:
-            found = self._counted(text, found, tags)
+            found = counted(text, found, tags, self.claims)
         found.update((link.claim, link) for link in labelled)  # its very text, read by reviewers: no reading outranks it
         for claim in () if hidden else self.missed.get(normalize_text(text), ()):
             found.pop(claim, None)  # an official ruling kept as that claim's near miss (one of its sentences may tie with a phrasing)
         return tuple(sorted(found.values(), key=lambda link: (-link.score, link.claim)))
-
-    def _counted(self, text: str, found: dict[str, Link], tags: frozenset = frozenset()) -> dict[str, Link]:
-        """The links, those of mana value set by the numbers the ruling states for the cards it
-        names (kb.checks.stated): "Flame Javelin's mana value is 3" denies what the model computes,
-        6; with none linked, the claim of note of that card's cost (``claim_of``)."""
-        values = read_values(text) + read_symbols(text, "mana_value" in tags)
-        decided = verdict(values)
-        if decided is None:
-            return found
-        holds, stated = decided
-        found = {claim: link for claim, link in found.items() if fits(claim, values)}
-        claims = [claim for claim in found if bears_on(claim)] or [c for c in (claim_of(stated.card),) if c in self.claims]
-        polarity = ASSERTS if holds else DENIES
-        return {**found, **{claim: Link(claim, polarity, 1.0, stated.evidence) for claim in claims}}
 
     def _near(self, windows: list, claims: np.ndarray, near_miss: float) -> tuple[Link, ...]:
         """The links of a ruling's windows (with their cosines) to the phrasings near enough;

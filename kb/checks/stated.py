@@ -11,8 +11,7 @@ can take asserts them. Anything else says nothing: a comparison ("mana value 3 o
 condition ("if Flame Javelin's mana value is 3"), a face-down card, a token or a copy, a number the
 card takes in one zone and not in another the sentence doesn't rule out.
 
-The card costs come from ``kb/vocab/card_costs.tsv.gz`` (written by ``python -m kb.checks.card_costs``
-from MTGJSON set files): ``layout<TAB>face costs<TAB>face names<TAB>names``.
+The card costs come from kb.checks.card_table.
 
     read_values("Flame Javelin's mana value is 3.")  # the Flame Javelin row: {2/R}{2/R}{2/R}
         -> [Stated(card=<Flame Javelin>, value=3, possible=frozenset({6}), ...)]
@@ -20,20 +19,14 @@ from MTGJSON set files): ``layout<TAB>face costs<TAB>face names<TAB>names``.
 
 from __future__ import annotations
 
-import gzip
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
 
+from kb.checks.card_table import Card, shipped
 from kb.checks.model import cards
-from kb.checks.model.cards import BOTH, Face
+from kb.checks.model.cards import BOTH
 from kb.checks.model.errors import ModelError
-from kb.checks.named import Names
-from kb.errors import ParseError
 
-TABLE = Path(__file__).resolve().parent.parent / "vocab" / "card_costs.tsv.gz"
 MOST_X = 99  # an X the sentence doesn't give: any value up to this many (a number said has two digits at most)
 
 NUMBERS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen".split())}
@@ -94,13 +87,6 @@ SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
 @dataclass(frozen=True)
-class Card:
-    name: str  # English
-    layout: str
-    faces: tuple[Face, ...]
-
-
-@dataclass(frozen=True)
 class Stated:
     """A mana value a ruling states for a card, and those the model computes where the sentence allows."""
 
@@ -121,54 +107,6 @@ class Stated:
         costs = " // ".join(f.mana_cost or "no mana cost" for f in self.card.faces)
         computed = ", ".join(str(v) for v in sorted(self.possible)[:4]) + ("…" if len(self.possible) > 4 else "")
         return f"{self.said}'s mana value stated: {self.value}; computed from {costs} ({self.card.layout}, CR 202.3): {computed}"
-
-
-class Cards(Mapping):
-    """Name → card, each card read from its row when first asked for (a worker that links the
-    corpus asks for a few dozen of the 22,252: the table weighs 11 MB so, 21.5 MB with every card made)."""
-
-    def __init__(self, rows: list[str], index: dict[str, int]):
-        self.rows, self.index, self._made = rows, index, {}
-
-    def __getitem__(self, name: str) -> Card:
-        row = self.index[name]
-        if row not in self._made:
-            layout, costs, face_names = self.rows[row].split("\t")
-            faces = tuple(Face(face, None if cost == "-" else cost) for cost, face in zip(costs.split(" // "), face_names.split(" // ")))
-            self._made[row] = Card(" // ".join(face.name for face in faces), layout, faces)
-        return self._made[row]
-
-    def __iter__(self):
-        return iter(self.index)
-
-    def __len__(self) -> int:
-        return len(self.index)
-
-
-def read(path: Path) -> tuple[Names, Cards]:
-    """The table at ``path``: the names, and name → card; a malformed row is a ParseError naming the file and line."""
-    rows: list[str] = []
-    index: dict[str, int] = {}
-    try:
-        with gzip.open(path, "rt", encoding="utf-8") as handle:
-            lines = handle.read().splitlines()
-    except (OSError, EOFError, UnicodeDecodeError) as err:
-        raise ParseError(str(path), 1, f"unreadable card cost table ({err})") from None
-    for number, line in enumerate(lines, 1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        parts = line.split("\t")
-        if len(parts) != 4 or not all(parts) or parts[1].count(" // ") != parts[2].count(" // "):
-            raise ParseError(str(path), number, "expected 'layout<TAB>face costs<TAB>face names<TAB>name|name...', as many costs as faces")
-        rows.append("\t".join(parts[:3]))
-        index.update((name.replace("’", "'"), len(rows) - 1) for name in parts[3].split("|"))
-    return Names(dict.fromkeys(index, frozenset())), Cards(rows, index)
-
-
-@lru_cache(maxsize=1)
-def shipped() -> tuple[Names, Cards]:
-    """The shipped table (no cards when it is absent: no ruling's numbers are read)."""
-    return read(TABLE) if TABLE.is_file() else (Names({}), Cards([], {}))
 
 
 def _face(card: Card, sentence: str) -> set:

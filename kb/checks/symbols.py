@@ -23,7 +23,8 @@ from __future__ import annotations
 import re
 
 from kb.checks.model.cards import Face
-from kb.checks.stated import ADVERB, COMPARED, CONDITION, NOT_A_COUNT, NUM, NUMBERS, SENTENCE, VALUE, Card, Stated, possible
+from kb.checks.stated import ADVERB, COMPARED, CONDITION, NOT_A_COUNT, NUM, NUMBERS, SENTENCE, VALUE, Stated, possible
+from kb.checks.card_table import Card
 
 COST = r"((?:\{[^{}\s]{1,6}\}){1,8})"  # a printed cost or a single symbol, captured
 OTHER_COST = r"(?:\{[^{}\s]{1,6}\}){1,8}"

@@ -1,0 +1,39 @@
+"""The links a ruling's numbers set: the mana values it states, judged by the model.
+
+kb.checks.stated reads the mana value a ruling states for a card it names, kb.checks.symbols the one
+it states for a mana symbol or a printed cost; the model computes each. What the numbers say sets
+the ruling's links of mana value, whatever its words matched:
+
+- of a named card: a number it can't take denies the claims of mana value linked (those of a
+  feature of a cost, kept only where the card has it: "Deep Analysis has mana value 4" is no ruling
+  on Phyrexian mana); its only number asserts them; with none linked, the claim of note of the
+  card's cost (``claim_of``) is;
+- naming no card, of a symbol or a printed cost: only the claims of what it holds of note: "{2/R}
+  conta 1" denies the hybrid claim; "a card with mana cost {1}{U}{U} has mana value 3", an example,
+  sets none.
+
+Each link so set scores 1 and carries the computation as its evidence.
+"""
+
+from __future__ import annotations
+
+from typing import Collection
+
+from kb.checks.stated import bears_on, claim_of, fits, notable, read_values, verdict
+from kb.checks.symbols import read_symbols
+from kb.records import ASSERTS, DENIES, Link
+
+
+def counted(text: str, found: dict[str, Link], tags: Collection[str], claims: Collection[str]) -> dict[str, Link]:
+    """The links ``found`` for ``text`` (carrying ``tags``), as its numbers set them (see the module
+    doc); ``claims``: the registered claims."""
+    named = read_values(text)
+    decided = verdict(named) if named else verdict(read_symbols(text, "mana_value" in tags))
+    if decided is None:
+        return found
+    holds, stated = decided
+    found = {claim: link for claim, link in found.items() if not named or fits(claim, named)}
+    set_by = [claim for claim in found if bears_on(claim) and (named or claim in notable(stated.card))]
+    set_by = set_by or [claim for claim in (claim_of(stated.card),) if claim in claims]
+    polarity = ASSERTS if holds else DENIES
+    return {**found, **{claim: Link(claim, polarity, 1.0, stated.evidence) for claim in set_by}}
