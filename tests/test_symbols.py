@@ -3,7 +3,7 @@
 import pytest
 
 from kb.checks import links as L
-from kb.checks.symbols import read_symbols
+from kb.checks.symbols import read_face_down, read_symbols
 from kb.records import ASSERTS, DENIES
 
 
@@ -54,3 +54,27 @@ def test_the_linker_sets_the_links_of_mana_value_by_the_number_a_symbol_is_said_
     found = {link.claim: link for link in L.link(text, lang, ("mana_value",))}
     assert found[claim].polarity == polarity and found[claim].score == 1.0
     assert "computed from" in found[claim].evidence
+
+
+@pytest.mark.parametrize(
+    "text, read",
+    [
+        ("A face-down spell has mana value 0.", [(0, True)]),
+        ("Morphs sitting face down count as 0 for mana value.", [(0, True)]),
+        ("Una creatura coperta ha valore di mana 3 perché è stata lanciata pagando {3}.", [(3, False)]),
+        ("La Danzatrice dei Nembi coperta è una 2/2 senza costo di mana e con valore zero.", [(0, True)]),
+        ("The mana value of a face-down permanent is 0, but once turned face up its mana value is 5.", [(0, True)]),
+        ("Il valore di mana di una creatura a faccia in giù è 0.", [(0, True)]),
+        ("Once a face-down creature is turned face up its mana value is 5.", []),  # no longer face down
+        ("A face-down creature doesn't have mana value 3.", []),  # said not to be
+        ("If a face-down creature has mana value 0, Engineered Explosives can destroy it.", []),  # a condition
+        ("Con delve, il costo coperto dalle carte esiliate lascia il valore di mana 8.", []),  # "coperto": paid for
+    ],
+)  # fmt: skip
+def test_a_face_down_objects_stated_mana_value_is_the_models(text, read):
+    assert [(s.value, s.holds) for s in read_face_down(text)] == read
+
+
+def test_a_false_face_down_mana_value_denies_the_face_down_claim():
+    found = {link.claim: link for link in L.link("Una creatura coperta ha valore di mana 3 perché è stata lanciata pagando {3}.", "it", ("mana_value", "face_down"))}
+    assert found["mana_value.face_down_zero"].polarity == DENIES and "computed from" in found["mana_value.face_down_zero"].evidence

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Collection
 
 from kb.checks.stated import bears_on, claim_of, fits, notable, read_values, verdict
-from kb.checks.symbols import read_symbols
+from kb.checks.symbols import read_face_down, read_symbols
 from kb.records import ASSERTS, DENIES, Link
 
 
@@ -28,12 +28,12 @@ def counted(text: str, found: dict[str, Link], tags: Collection[str], claims: Co
     """The links ``found`` for ``text`` (carrying ``tags``), as its numbers set them (see the module
     doc); ``claims``: the registered claims."""
     named = read_values(text)
-    decided = verdict(named) if named else verdict(read_symbols(text, "mana_value" in tags))
+    decided = verdict(named) if named else verdict(read_symbols(text, "mana_value" in tags) + read_face_down(text))
     if decided is None:
         return found
     holds, stated = decided
     found = {claim: link for claim, link in found.items() if not named or fits(claim, named)}
-    set_by = [claim for claim in found if bears_on(claim) and (named or claim in notable(stated.card))]
+    set_by = [claim for claim in found if (bears_on(claim) if named else claim in notable(stated.card))]
     set_by = set_by or [claim for claim in (claim_of(stated.card),) if claim in claims]
     polarity = ASSERTS if holds else DENIES
     return {**found, **{claim: Link(claim, polarity, 1.0, stated.evidence) for claim in set_by}}

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from kb.checks.card_table import Card, shipped
+from kb.checks.card_table import FACE_DOWN, Card, shipped
 from kb.checks.model import cards
 from kb.checks.model.cards import BOTH
 from kb.checks.model.errors import ModelError
@@ -106,7 +106,8 @@ class Stated:
     def evidence(self) -> str:
         costs = " // ".join(f.mana_cost or "no mana cost" for f in self.card.faces)
         computed = ", ".join(str(v) for v in sorted(self.possible)[:4]) + ("…" if len(self.possible) > 4 else "")
-        return f"{self.said}'s mana value stated: {self.value}; computed from {costs} ({self.card.layout}, CR 202.3): {computed}"
+        rule = "CR 708.2a" if self.card.layout == FACE_DOWN else "CR 202.3"
+        return f"{self.said}'s mana value stated: {self.value}; computed from {costs} ({self.card.layout}, {rule}): {computed}"
 
 
 def _face(card: Card, sentence: str) -> set:
@@ -187,13 +188,14 @@ def bears_on(claim: str) -> bool:
 
 
 FEATURES = (  # the claims of mana value a cost or layout makes worth a ruling, in the order they are told apart
+    ("mana_value.face_down_zero", lambda card, costs: card.layout == FACE_DOWN),
     ("mana_value.x_is_zero_off_the_stack", lambda card, costs: "{X}" in costs),
     ("mana_value.split_card", lambda card, costs: card.layout in cards.SPLIT_LAYOUTS),
     ("mana_value.adventure", lambda card, costs: card.layout == "adventure"),
     ("mana_value.double_faced", lambda card, costs: card.layout in (cards.MODAL, "transform", "meld")),
     ("mana_value.phyrexian_counts_one", lambda card, costs: re.search(r"\{[^}]*P[^}]*\}", costs) is not None),
     ("mana_value.hybrid_largest_part", lambda card, costs: re.search(r"\{[^}P]*/[^}P]*\}", costs) is not None),
-    ("mana_value.no_mana_cost_zero", lambda card, costs: card.faces[0].mana_cost is None),
+    ("mana_value.no_mana_cost_zero", lambda card, costs: card.faces[0].mana_cost is None and card.layout != FACE_DOWN),
     ("mana_value.colorless_snow_half", lambda card, costs: re.search(r"\{[CS]\}|\{H", costs) is not None),
 )
 FEATURED = frozenset(claim for claim, _ in FEATURES)

@@ -1,4 +1,5 @@
-"""The mana value a ruling states for a mana symbol or a printed cost, against the one the model computes.
+"""The mana value a ruling states for what it names by no card name (a mana symbol, a printed cost,
+a face-down spell or permanent), against the one the model computes.
 
 "Each {2/R} counts as two" and "{2/R} conta 1" differ by one number, as "Flame Javelin's mana value
 is 6" and "... is 3" do (kb.checks.stated), but name no card: the fact is the symbol's share of a
@@ -11,9 +12,13 @@ that tag):
 - a printed cost's value: "a {3}{C} card has mana value 3", "una magia che costa {2}{S} ha valore di
   mana 3".
 
+- a face-down spell or permanent's (``read_face_down``): "a face-down creature has mana value 0",
+  "morphs sitting face down count as 0 for mana value", "una creatura coperta ha valore di mana 3":
+  the model's face-down object (CR 708.2a).
+
 A cost with X is not read (its value depends on where the card is). What is read is a Stated of a
-card that is the cost itself, so the verdict, the claim of its feature (hybrid, Phyrexian, {C}/{S})
-and the evidence are kb.checks.stated's.
+card that is the cost itself (or the face-down object), so the verdict, the claim of its feature
+(hybrid, Phyrexian, {C}/{S}, face down) and the evidence are kb.checks.stated's.
 
     read_symbols("Each {2/R} counts as one.")  -> [Stated(<{2/R}>, value=1, possible={2})]: denied
 """
@@ -22,9 +27,11 @@ from __future__ import annotations
 
 import re
 
+from kb.checks.model import casting
 from kb.checks.model.cards import Face
+from kb.checks.model.state import BATTLEFIELD, Obj
 from kb.checks.stated import ADVERB, COMPARED, CONDITION, NOT_A_COUNT, NUM, NUMBERS, SENTENCE, VALUE, Stated, possible
-from kb.checks.card_table import Card
+from kb.checks.card_table import FACE_DOWN, Card
 
 COST = r"((?:\{[^{}\s]{1,6}\}){1,8})"  # a printed cost or a single symbol, captured
 OTHER_COST = r"(?:\{[^{}\s]{1,6}\}){1,8}"
@@ -61,4 +68,32 @@ def read_symbols(text: str, about_value: bool = False) -> list[Stated]:
                 values = possible(card, "")
                 if values and -1 not in values:
                     found.append(Stated(card, cost, int(word) if word.isdigit() else NUMBERS[word.lower()], values))
+    return found
+
+
+FACE_DOWN_WORDS = r"(?:face[- ]down|a faccia in gi[uù]|(?:creatur[ae]|magi[ae]|cart[ae]|permanent[ei]|morph|metamorfosi|[A-Z]\w+) copert[aoie])"
+FACE_DOWN_STATEMENT = re.compile(
+    r"(?:\b" + FACE_DOWN_WORDS + r"\b[^,;:.!?]{0,60}?\b(?:"
+    + VALUE + r"(?: (?:is|of|equal to|è|di|pari a|uguale a))? " + ADVERB + NUM
+    + r"|(?:valore|value) " + ADVERB + NUM
+    + r"|" + SHARE + NUM + r"(?= for mana value| per il valore di mana| ai fini del valore di mana)"
+    + r")|" + VALUE + r" (?:of|di) (?:an? |the |una? |la |il )?(?:\w+ )?" + FACE_DOWN_WORDS + r"[^,;:.!?]{0,30}? (?:is|è) " + ADVERB + NUM
+    + r")" + NOT_A_COUNT)
+TURNED = re.compile(r"face[- ]up|a faccia in su|scopr|scopert|unmorph|\bturn(?:s|ed)? (?:it |them )?up|\bnot\b|n't\b|\bnon\b|\bnever\b|\bmai\b|\bno longer\b", re.I)  # turned face up, or said not to be
+
+
+def read_face_down(text: str) -> list[Stated]:
+    """The mana value ``text`` states for a face-down spell or permanent, in the clause that says
+    it is face down (the first number: "its mana value is 0; turned face up, 5" is read 0)."""
+    if not re.search(FACE_DOWN_WORDS, text, re.I) or not re.search(VALUE + r"|\bvalore\b|\bvalue\b", text, re.I):
+        return []
+    hidden = Obj("face-down", "you", BATTLEFIELD, face_down=True, types=("creature",))
+    value = casting.spell_mana_value(hidden)  # 708.2a: no mana cost, so 0
+    card = Card("a face-down spell or permanent", FACE_DOWN, (Face("face down", None),))
+    found = []
+    for sentence in SENTENCE.split(text.replace("’", "'")):
+        match = FACE_DOWN_STATEMENT.search(sentence)
+        if match and not TURNED.search(match.group(0)) and not CONDITION.search(sentence[: match.start()]) and not COMPARED.match(sentence[match.end():]):
+            word = next(group for group in match.groups() if group)
+            found.append(Stated(card, "a face-down spell or permanent", int(word) if word.isdigit() else NUMBERS[word.lower()], frozenset({value})))
     return found
