@@ -28,7 +28,7 @@ from kb.checks.registration import gates, registry
 from kb.text.vocabulary import vocabulary
 
 KINDS = ("keyword_ability", "keyword_action", "ability_word")  # what a card has: an ability word (landfall, heroic; CR 207.2c) is printed on it
-PRINTED = ("cast_trigger", "snow", "devotion")  # concepts a card prints as its own: "whenever you cast" (Young Pyromancer has a cast trigger); {S}, "snow mana" (corpus: Blood on the Snow's and Graven Lore's "no snow mana spent" rulings linked, one modes ruling read as undetermined; no dev item moved)
+PRINTED = ("cast_trigger", "snow", "devotion")  # concepts a card prints as its own: "whenever you cast" (Young Pyromancer has a cast trigger); {S}, "snow mana" (corpus: Blood on the Snow's and Graven Lore's "no snow mana spent" rulings linked, one modes ruling read as undetermined; no dev item moved); "devotion to black" (Gray Merchant of Asphodel: dev halves, set 3 recall 0.813 to 0.815, the rest the same; corpus: no verdict changed)
 COMMON = 0.04  # the share of the cards printing a mechanic from which it says nothing of a card (dev halves, with cast triggers and searching (3% of cards) against 0.02 and neither: set 3 recall 0.758 to 0.772, set 4 0.837 to 0.849, precision and contradictions the same; corpus: 62 more passing rulings, all "an ability that triggers when a player casts a spell resolves before that spell", no verdict changed)
 
 
