@@ -61,6 +61,18 @@ from .conftest import corpus_dir
         ("Bonecrusher Giant cast as Stomp keeps its cost; it's still a mana value 3 spell on the stack.", False),  # cast as the Adventure: 2
         ("Bonecrusher Giant cast as Stomp is a mana value 2 spell on the stack.", True),
         ("Giavellotto Infuocato, pagato {R}{R}{R}, ha valore di mana 3.", False),
+        # where it is, or how it was cast, between the name and the number
+        ("Treasure Cruise cast for {U} has mana value 8.", True),
+        ("Treasure Cruise cast for {U} has mana value 1.", False),
+        ("Scopritore di Segreti già trasformato vale sempre 1.", True),  # transform: the front face's
+        ("Fireball cast with X=3, Palla di Fuoco lanciata con X pari a 3 ha valore di mana 4 in pila.", True),
+        ("Flame Javelin checks in at 3 for mana value.", False),
+        ("Forest and Island sit at mana value 0.", True),
+        # each part between semicolons says where the card is, for its own number
+        ("Una Palla di Fuoco in mano ha valore di mana 1; in pila con X pari a 4 ne ha un altro.", True),
+        ("Bonecrusher Giant is mana value 3 in your hand; only on the stack as Stomp is it 2.", True),
+        ("Bonecrusher Giant is mana value 2 in your hand; only on the stack as Stomp is it 3.", False),
+        ("Stonecoil Serpent cast with X=5 has mana value 5 while it's a spell, and 0 on the battlefield.", None),  # two zones in one part
     ],
 )  # fmt: skip
 def test_a_stated_mana_value_is_judged_by_the_model(text, holds):
@@ -138,10 +150,11 @@ def test_a_cards_computed_mana_value_bears_on_the_claims_of_mana_value_from_its_
         ("Gitaxian Probe has mana value 0.", "en", "mana_value.phyrexian_counts_one", DENIES),
         ("Treasure Cruise’s mana value is 2 if you exiled six cards to cast it with delve.", "en", "delve.mana_value_unchanged", DENIES),
         ("Sonda Gitaxian vale 0, visto che si può giocare pagando 2 punti vita.", "it", "mana_value.phyrexian_counts_one", DENIES),  # no tag of mana value
+        ("Traversata Sfarzosa pagata con {U} pesa comunque 8.", "it", "delve.mana_value_unchanged", ASSERTS),  # nothing of note in its cost: the mechanic's claim
     ],
 )  # fmt: skip
 def test_the_linker_sets_the_links_of_mana_value_by_the_number_stated(text, lang, claim, polarity):
-    tags = ("mana_value", "delve") if "delve" in text else ("mana_value",) if "mana value" in text or "valore di mana" in text else ()
+    tags = ("mana_value", "delve") if "delve" in text or "Traversata" in text else ("mana_value",) if "mana value" in text or "valore di mana" in text else ()
     found = {link.claim: link for link in L.link(text, lang, tags)}
     assert found[claim].polarity == polarity and found[claim].score == 1.0
     assert "computed from" in found[claim].evidence

@@ -7,7 +7,9 @@ the ruling's links of mana value, whatever its words matched:
 - of a named card: a number it can't take denies the claims of mana value linked (those of a
   feature of a cost, kept only where the card has it: "Deep Analysis has mana value 4" is no ruling
   on Phyrexian mana); its only number asserts them; with none linked, the claim of note of the
-  card's cost (``claim_of``) is;
+  card's cost (``claim_of``) is, or, with nothing of note, the claim that the ruling's mechanic
+  leaves the mana value unchanged (UNCHANGED: "Murktide Regent is still a seven for mana value
+  even if you exiled five cards": delve);
 - naming no card, of a symbol or a printed cost: only the claims of what it holds of note: "{2/R}
   conta 1" denies the hybrid claim; "a card with mana cost {1}{U}{U} has mana value 3", an example,
   sets none.
@@ -24,6 +26,9 @@ from kb.checks.symbols import read_face_down, read_symbols
 from kb.records import ASSERTS, DENIES, Link
 
 
+UNCHANGED = {"delve": "delve.mana_value_unchanged", "convoke": "convoke.mana_value_unchanged", "madness": "madness.mana_value_unchanged"}  # a ruling of this mechanic stating a card's mana value: what the mechanic's payment leaves of it
+
+
 def counted(text: str, found: dict[str, Link], tags: Collection[str], claims: Collection[str]) -> dict[str, Link]:
     """The links ``found`` for ``text`` (carrying ``tags``), as its numbers set them (see the module
     doc); ``claims``: the registered claims."""
@@ -34,6 +39,7 @@ def counted(text: str, found: dict[str, Link], tags: Collection[str], claims: Co
     holds, stated = decided
     found = {claim: link for claim, link in found.items() if not named or fits(claim, named)}
     set_by = [claim for claim in found if (bears_on(claim) if named else claim in notable(stated.card))]
-    set_by = set_by or [claim for claim in (claim_of(stated.card),) if claim in claims]
+    unchanged = [UNCHANGED[tag] for tag in sorted(tags) if tag in UNCHANGED] if named else []
+    set_by = set_by or [claim for claim in (claim_of(stated.card), *unchanged[:1]) if claim in claims][:1]
     polarity = ASSERTS if holds else DENIES
     return {**found, **{claim: Link(claim, polarity, 1.0, stated.evidence) for claim in set_by}}

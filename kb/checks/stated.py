@@ -37,24 +37,29 @@ VALUE = r"(?:converted mana cost|mana value|valore di mana|costo di mana convert
 IS = r"(?:is|was|remains|stays|becomes|equals|will be|would be|(?:isn't|is not|is no longer|wasn't|was not) " + NUMBER + r",? but)"  # "is no longer 8 but 2": 2
 E = r"(?:è|resta|rimane|diventa|sarà|sarebbe|non è(?: più)? " + NUMBER + r",? ma)"
 CARD = r"§(\d+)§"  # a card name the sentence holds, by its number among them
-WHERE = r"(?: (?:in (?:your |a |the )?(?:hand|library|graveyard)|on the (?:stack|battlefield)|in mano|in pila|sulla pila|nel (?:cimitero|grimorio)|sul campo di battaglia))?"
+WHERE = r"(?: (?:(?:lying |sitting |resting )?in (?:your |a |the |someone's |an opponent's |its owner's )?(?:hand|library|graveyard|yard)|on the (?:stack|battlefield)|in mano|in pila|sulla pila|nel (?:cimitero|grimorio)|sul campo di battaglia))?"
+# what may stand between a card's name and what is said of it: where it is, how it was cast
+# ("Fireball lying in someone's yard has", "Treasure Cruise cast for {U} has", "Scopritore di
+# Segreti già trasformato vale", "la Visione Ancestrale lanciata dalla sospensione")
+ASIDE = ("(?:" + WHERE[3:-2] + r"| cast (?:with|for|using|by|from|as) [^,;.§]{1,30}?| (?:transformed|flipped)"
+         r"| (?:già |ancora )?\w+(?:at|ut|it)[oaie](?: (?:con|per|da|dal|dalla|dallo|col) [^,;.§]{1,30}?)?)?")
 NOT_A_COUNT = r"(?![\w/+-])(?! ?(?:/|\+|damage|life|cards?|counters?|times|creatures?|mana|spells?|poison|players?|points?|power|toughness|of|danni|vite|vita|punti|carte|segnalini|volte|creature|magie|giocatori|forza|costituzione|di)\b)"
 ADVERB = r"(?:still |only |just |always |actually |also |ancora |sempre |solo |soltanto |pure |anche )?"
 STATEMENTS = tuple(re.compile(p, re.I) for p in (
     CARD + r"'s? " + VALUE + " " + IS + " " + ADVERB + NUM,
-    CARD + r" (?:has|had|will have|keeps) " + ADVERB + r"(?:a |an )?" + VALUE + r" (?:of |equal to )?" + NUM,
+    CARD + ASIDE + r" (?:has|had|will have|keeps) " + ADVERB + r"(?:a |an )?" + VALUE + r" (?:of |equal to )?" + NUM,
     VALUE + r" of " + CARD + " " + IS + " " + ADVERB + NUM,
-    CARD + r" is " + ADVERB + r"(?:an? )?" + VALUE + r" " + NUM,  # "Dismember is still mana value 3"
+    CARD + ASIDE + r" is " + ADVERB + r"(?:an? )?" + VALUE + r" " + NUM,  # "Dismember is still mana value 3"
     CARD + r" is (?:[^,;.§]{0,40} )?whose " + VALUE + " " + IS + " " + ADVERB + NUM,  # "Giant Killer is a white creature card whose mana value is 1"
     CARD + r" è (?:[^,;.§]{0,40} )?il cui " + VALUE + " " + E + " " + ADVERB + NUM,
     r"(?:il )?" + VALUE + r" (?:di|del|della|dello|dell'|dei|degli) ?" + CARD + " " + E + " " + ADVERB + NUM,
-    CARD + r" (?:ha|aveva|avrà|mantiene) " + ADVERB + r"(?:un )?" + VALUE + r" (?:di |pari a |uguale a )?" + NUM,
+    CARD + ASIDE + r" (?:ha|aveva|avrà|mantiene|conserva) " + ADVERB + r"(?:un )?" + VALUE + r" (?:di |pari a |uguale a )?" + NUM,
     CARD + r" è " + ADVERB + r"(?:una? )?(?:magia |carta |creatura |permanente )?(?:con |di )" + VALUE + r" (?:pari a |di )?" + NUM,
     # players' words, no "mana value" said: "Flame Javelin totals 3", "Treasure Cruise stays an 8",
     # "is a three-drop", "Sonda Gitaxian vale 0", "pesa comunque 8", "ha valore 6"
-    CARD + WHERE + r" (?:is|stays|remains|becomes|counts as) " + ADVERB + r"an? " + NUM + r"(?:[- ]drop\b)?" + NOT_A_COUNT,
-    CARD + WHERE + r" (?:totals|is worth) " + ADVERB + NUM + NOT_A_COUNT,
-    CARD + WHERE + r" (?:vale|pesa|conta come|ha valore|resta una?|rimane una?|diventa una?) " + ADVERB + r"(?:comunque |sempre |soltanto |solo |ancora )?" + NUM + NOT_A_COUNT,
+    CARD + ASIDE + r" (?:is|stays|remains|becomes|counts as) " + ADVERB + r"an? " + NUM + r"(?:[- ]drop\b)?" + NOT_A_COUNT,
+    CARD + ASIDE + r" (?:totals|is worth|checks in at|clocks in at|comes in at|sits at|sit at) " + ADVERB + r"(?:" + VALUE + " )?" + NUM + NOT_A_COUNT,
+    CARD + ASIDE + r" (?:vale|pesa|conta come|ha valore|resta una?|rimane una?|diventa una?) " + ADVERB + r"(?:comunque |sempre |soltanto |solo |ancora )?" + NUM + NOT_A_COUNT,
 ))
 # the same said of "it", or in Italian of no subject, meaning the one card the sentence names before
 # it: "Walking Ballista was cast with X=3, so on the battlefield its mana value is 6"
@@ -71,10 +76,10 @@ COMPARED = re.compile(r"^\s*(?:or (?:less|greater|more|fewer|lower|higher)|o (?:
 CONDITION = re.compile(r"(?:^|[,;:(]|\b(?:and|or|e|o)\b)\s*(?:if|whether|unless|when|whenever|se|qualora|quando|nel caso)\b[^,;:]*$", re.I)
 UNSURE = re.compile(r"\b(?:face[- ]down|morph|manifest|disguise|cloak|token|copy|copies|copia|copie|pedina|pedine|faccia in giù|megamorph|meld|emblem)\w*", re.I)
 ZONES = {
-    "stack": re.compile(r"\b(?:on the stack|as a spell|while (?:you're )?casting|cast as|cast it as|sulla pila|in pila|sullo stack|nella pila|lanciat[oa] come)\b", re.I),
+    "stack": re.compile(r"\b(?:on the stack|as a spell|(?:it's|it is|è) (?:still )?(?:a|una) (?:spell|magia)|while (?:you're )?casting|cast as|cast it as|sulla pila|in pila|sullo stack|nella pila|lanciat[oa] come)\b", re.I),
     "battlefield": re.compile(r"\b(?:on the battlefield|onto the battlefield|in play|sul campo di battaglia|in gioco)\b", re.I),
     "hand": re.compile(r"\b(?:in (?:your|a|their|his|her|its owner's|the) hand|in mano|nella (?:tua |sua )?mano)\b", re.I),
-    "graveyard": re.compile(r"\b(?:graveyard|cimitero)\b", re.I),
+    "graveyard": re.compile(r"\b(?:graveyard|yard|cimitero)\b", re.I),
     "library": re.compile(r"\b(?:library|grimorio)\b", re.I),
     "exile": re.compile(r"\b(?:in exile|exiled|in esilio|esiliat[oa])\b", re.I),
 }
@@ -125,14 +130,16 @@ def _face(card: Card, sentence: str) -> set:
     return named if len(named) == 1 else set(range(len(card.faces))) | ({BOTH} if card.layout == "fuse" else set())
 
 
-def possible(card: Card, sentence: str) -> frozenset[int]:
-    """Every mana value ``card`` takes in the zones and faces ``sentence`` allows."""
+def possible(card: Card, sentence: str, where: str | None = None) -> frozenset[int]:
+    """Every mana value ``card`` takes in the faces ``sentence`` allows, and the zones and X that
+    ``where`` (the part of it that says them; else the whole) allows."""
+    where = sentence if where is None else where
     named, outside = set(), set()
     for zone, words in ZONES.items():
-        for match in words.finditer(sentence):
-            (outside if NOT_IN.search(sentence[max(0, match.start() - 8) : match.start()]) else named).add(zone)
+        for match in words.finditer(where):
+            (outside if NOT_IN.search(where[max(0, match.start() - 8) : match.start()]) else named).add(zone)
     zones = sorted(named - outside) or [zone for zone in ("stack", "battlefield", "hand") if zone not in outside]
-    given = X_GIVEN.search(sentence)
+    given = X_GIVEN.search(where)
     xs = [int(given.group(1) or given.group(2))] if given else range(MOST_X + 1)
     faces = _face(card, sentence)
     found: set[int] = set()
@@ -145,6 +152,17 @@ def possible(card: Card, sentence: str) -> frozenset[int]:
                     return frozenset()
                 found.add(int(value) if value == int(value) else -1)
     return frozenset(found)
+
+
+def _clause(marked: str, at: int, spans: list) -> str | None:
+    """The part of a sentence between semicolons that holds ``at``, its names put back, when it says
+    where the card is or what X is ("Fireball in hand has mana value 1; on the stack with X=4, 5"):
+    else None, and the whole sentence says it."""
+    start = marked.rfind(";", 0, at) + 1
+    end = marked.find(";", at)
+    part = re.sub(r"§(\d+)§", lambda m: spans[int(m.group(1))][2], marked[start : end if end >= 0 else len(marked)])
+    said = any(words.search(part) for words in ZONES.values()) or X_GIVEN.search(part)
+    return part if said and part != marked else None
 
 
 def read_values(text: str) -> list[Stated]:
@@ -175,7 +193,7 @@ def read_values(text: str) -> list[Stated]:
             said = spans[number][2]
             card = by_name[said]
             value = int(word) if word.isdigit() else NUMBERS[word.lower()]
-            values = possible(card, sentence)
+            values = possible(card, sentence, _clause(marked_text, match.start(), spans) or sentence)
             if values:
                 found.append(Stated(card, said, value, values))
     return found
