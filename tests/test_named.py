@@ -102,6 +102,9 @@ def test_the_linker_reads_the_mechanics_of_the_cards_a_ruling_names(monkeypatch)
         ("Demonic Tutor can't fail to find.", {"search"}),  # 3% of cards search: not too common to say something
         ("Mind Rot makes them discard two.", set()),  # 7% of cards discard: too common
         ("With plain Islands, Graven Lore scries 0 and still draws three.", {"snow", "scry"}),  # it counts snow mana spent
+        ("Gray Merchant of Asphodel drains for each black pip.", {"devotion"}),  # "devotion to black" is printed
+        ("A Mutavault you've had since last turn can attack right after you animate it.", {"summoning_sickness"}),  # a land that becomes a creature
+        ("Chimeric Staff animated after you gained control of it must attack.", set()),  # an artifact that does: not kept
     ],
 )  # fmt: skip
 def test_the_shipped_table_keeps_ability_words_and_not_concepts(text, found):
