@@ -69,6 +69,8 @@ def tags_of(text: str) -> tuple[str, ...]:
         ("La creatura ha debolezza da evocazione.", "summoning_sickness"),
         ("A landfall ability doesn’t trigger if a permanent already on the battlefield becomes a land.", "landfall"),
         ("Terraferma — Ogniqualvolta una terra entra nel campo di battaglia sotto il tuo controllo, …", "landfall"),
+        ("Both of Aura Finesse's targets were gone, so it didn't resolve.", "illegal_target"),
+        ("Con tutti i bersagli spariti, la magia viene rimossa senza fare niente.", "illegal_target"),
     ],
 )
 def test_forms_match_inflections_accents_and_both_languages(text, tag):
@@ -89,6 +91,7 @@ def test_forms_match_inflections_accents_and_both_languages(text, tag):
         ("Paying its mana cost is optional for nobody.", "free_cast"),
         ("The set of permanents affected by Heroic Intervention is determined as the spell resolves.", "heroic"),
         ("You control that creature until end of turn.", "summoning_sickness"),
+        ("Each target creature with vanishing loses a time counter.", "illegal_target"),  # "=vanished": that word, not its stem
     ],
 )
 def test_forms_do_not_overmatch(text, tag):
