@@ -71,21 +71,23 @@ def read_symbols(text: str, about_value: bool = False) -> list[Stated]:
     return found
 
 
-FACE_DOWN_WORDS = r"(?:face[- ]down|a faccia in gi[uù]|(?:creatur[ae]|magi[ae]|cart[ae]|permanent[ei]|morph|metamorfosi|[A-Z]\w+) copert[aoie])"
+FACE_DOWN_WORDS = r"(?:face[- ]down|a faccia in gi[uù]|(?:creatur[ae]|magi[ae]|cart[ae]|permanent[ei]|morph|metamorfosi|(?-i:[A-Z])\w+) copert[aoie])"
 FACE_DOWN_STATEMENT = re.compile(
     r"(?:\b" + FACE_DOWN_WORDS + r"\b[^,;:.!?]{0,60}?\b(?:"
     + VALUE + r"(?: (?:is|of|equal to|è|di|pari a|uguale a))? " + ADVERB + NUM
     + r"|(?:valore|value) " + ADVERB + NUM
     + r"|" + SHARE + NUM + r"(?= for mana value| per il valore di mana| ai fini del valore di mana)"
     + r")|" + VALUE + r" (?:of|di) (?:an? |the |una? |la |il )?(?:\w+ )?" + FACE_DOWN_WORDS + r"[^,;:.!?]{0,30}? (?:is|è) " + ADVERB + NUM
-    + r")" + NOT_A_COUNT)
+    + r")" + NOT_A_COUNT, re.I)
+FACE_DOWN_SAID = re.compile(FACE_DOWN_WORDS, re.I)
 TURNED = re.compile(r"face[- ]up|a faccia in su|scopr|scopert|unmorph|\bturn(?:s|ed)? (?:it |them )?up|\bnot\b|n't\b|\bnon\b|\bnever\b|\bmai\b|\bno longer\b", re.I)  # turned face up, or said not to be
 
 
 def read_face_down(text: str) -> list[Stated]:
     """The mana value ``text`` states for a face-down spell or permanent, in the clause that says
     it is face down (the first number: "its mana value is 0; turned face up, 5" is read 0)."""
-    if not re.search(FACE_DOWN_WORDS, text, re.I) or not re.search(VALUE + r"|\bvalore\b|\bvalue\b", text, re.I):
+    low = text.lower()
+    if not ("face" in low or "faccia" in low or "copert" in low) or not ("valore" in low or "value" in low or "converted" in low) or not FACE_DOWN_SAID.search(text):
         return []
     hidden = Obj("face-down", "you", BATTLEFIELD, face_down=True, types=("creature",))
     value = casting.spell_mana_value(hidden)  # 708.2a: no mana cost, so 0
