@@ -70,6 +70,9 @@ def tags_of(text: str) -> tuple[str, ...]:
         ("A landfall ability doesn’t trigger if a permanent already on the battlefield becomes a land.", "landfall"),
         ("Terraferma — Ogniqualvolta una terra entra nel campo di battaglia sotto il tuo controllo, …", "landfall"),
         ("Both of Aura Finesse's targets were gone, so it didn't resolve.", "illegal_target"),
+        ("If the creature you gave away dies, you lose control of the spell you took.", "exchange_control"),
+        ("If the player who took the spell concedes, whoever gets it back may choose new targets.", "exchange_control"),
+        ("Se chi ha preso la magia abbandona la partita, la magia torna indietro.", "exchange_control"),
         ("Con tutti i bersagli spariti, la magia viene rimossa senza fare niente.", "illegal_target"),
     ],
 )
