@@ -1,18 +1,18 @@
 """The links a ruling's numbers set: the mana values it states, judged by the model.
 
-kb.checks.stated reads the mana value a ruling states for a card it names, kb.checks.symbols the one
-it states for a mana symbol or a printed cost; the model computes each. What the numbers say sets
-the ruling's links of mana value, whatever its words matched:
+kb.checks.stated reads the mana value a ruling states for a card it names, kb.checks.symbols the
+one it states for a mana symbol, a printed cost or a face-down object; the model computes each.
+What the numbers say sets the ruling's links of mana value, whatever its words matched:
 
 - of a named card: a number it can't take denies the claims of mana value linked (those of a
   feature of a cost, kept only where the card has it: "Deep Analysis has mana value 4" is no ruling
   on Phyrexian mana); its only number asserts them; with none linked, the claim of note of the
   card's cost (``claim_of``) is, or, with nothing of note, the claim that the ruling's mechanic
-  leaves the mana value unchanged (UNCHANGED: "Murktide Regent is still a seven for mana value
-  even if you exiled five cards": delve);
-- naming no card, of a symbol or a printed cost: only the claims of what it holds of note: "{2/R}
-  conta 1" denies the hybrid claim; "a card with mana cost {1}{U}{U} has mana value 3", an example,
-  sets none.
+  leaves the mana value unchanged (UNCHANGED: "Traversata Sfarzosa pagata con {U} pesa comunque
+  8" in a ruling of delve);
+- naming no card, of a symbol, a printed cost or a face-down object: only the claims of what it
+  holds of note: "{2/R} conta 1" denies the hybrid claim; "a card with mana cost {1}{U}{U} has mana
+  value 3", an example, sets none.
 
 Each link so set scores 1 and carries the computation as its evidence.
 """
@@ -24,7 +24,6 @@ from typing import Collection
 from kb.checks.stated import bears_on, claim_of, fits, notable, read_values, verdict
 from kb.checks.symbols import read_face_down, read_symbols
 from kb.records import ASSERTS, DENIES, Link
-
 
 UNCHANGED = {"delve": "delve.mana_value_unchanged", "convoke": "convoke.mana_value_unchanged", "madness": "madness.mana_value_unchanged"}  # a ruling of this mechanic stating a card's mana value: what the mechanic's payment leaves of it
 

@@ -10,8 +10,7 @@ that tag):
 - a symbol's share: "{2/R} counts as two", "every {S} adds 1", "{C} and {S} add 0 to mana value",
   "{G/W} vale uno", "un {S} stampato nel costo vale zero", "ogni {C} aggiunge uno";
 - a printed cost's value: "a {3}{C} card has mana value 3", "una magia che costa {2}{S} ha valore di
-  mana 3".
-
+  mana 3";
 - a face-down spell or permanent's (``read_face_down``): "a face-down creature has mana value 0",
   "morphs sitting face down count as 0 for mana value", "una creatura coperta ha valore di mana 3":
   the model's face-down object (CR 708.2a).
@@ -20,18 +19,18 @@ A cost with X is not read (its value depends on where the card is). What is read
 card that is the cost itself (or the face-down object), so the verdict, the claim of its feature
 (hybrid, Phyrexian, {C}/{S}, face down) and the evidence are kb.checks.stated's.
 
-    read_symbols("Each {2/R} counts as one.")  -> [Stated(<{2/R}>, value=1, possible={2})]: denied
+    read_symbols("Each {2/R} counts as one for mana value.")  -> [Stated(<{2/R}>, value=1, possible={2})]: denied
 """
 
 from __future__ import annotations
 
 import re
 
+from kb.checks.card_table import FACE_DOWN, Card
 from kb.checks.model import casting
 from kb.checks.model.cards import Face
 from kb.checks.model.state import BATTLEFIELD, Obj
 from kb.checks.stated import ADVERB, COMPARED, CONDITION, NOT_A_COUNT, NUM, NUMBERS, SENTENCE, VALUE, Stated, possible
-from kb.checks.card_table import FACE_DOWN, Card
 
 COST = r"((?:\{[^{}\s]{1,6}\}){1,8})"  # a printed cost or a single symbol, captured
 OTHER_COST = r"(?:\{[^{}\s]{1,6}\}){1,8}"
