@@ -30,13 +30,14 @@ from kb.checks.model import (
     library,
     life,
     mana,
+    origins,
     player_counters,
     priority,
     stack,
 )
 from kb.checks.model import state as s
 
-_ = (abilities, actions, cards, casting, colors, combat, control, costs, discard, effects, entering, faces, leaving, library, life, mana,
+_ = (abilities, actions, cards, casting, colors, combat, control, costs, discard, effects, entering, faces, leaving, library, life, mana, origins,
      player_counters, priority, stack, s)
 ORIGINAL = {
     "symbol_value": costs.symbol_value, "total_cost": costs.total_cost, "card_mana_cost": cards.card_mana_cost,
@@ -58,6 +59,7 @@ ORIGINAL = {
     "transform": faces.transform, "put_onto_battlefield": entering.put_onto_battlefield,
     "drain_devotion": effects.VERBS["drain_devotion"], "counter": leaving.counter,
     "snow_spent": mana.snow_spent, "play_land": entering.play_land,
+    "leaving_destination": leaving.destination, "part_allowed": origins.part_allowed,
 }
 
 
@@ -350,6 +352,31 @@ def _copies_plain(state, original, controller):
     state = ORIGINAL["copy_of"](state, original, controller)
     copy_id = state.stack[-1]
     return s.update(state, copy_id, spell=s.Cast(cast=False))
+
+
+def _adventure_exiled_anyway(spell, resolved):
+    """An Adventure exiled however it leaves the stack, countered too (like flashback)."""
+    return s.EXILE if leaving.adventure_exiles(spell) else ORIGINAL["leaving_destination"](spell, resolved)
+
+
+def _adventure_copies_are_cards(state, original, controller):
+    """A copy of a spell is a card: it goes where the card would."""
+    state = ORIGINAL["copy_of"](state, original, controller)
+    return s.update(state, state.stack[-1], kind=s.CARD)
+
+
+def _adventure_is_alternative(state, player, card, alternative, kicker, x, half):
+    """Casting an Adventure is an alternative cost: no other can be paid with it (118.9a)."""
+    if card.layout == cards.ADVENTURE and half == cards.ADVENTURE_PART and alternative is not None:
+        raise s.IllegalAction("an Adventure is already an alternative cost")
+    return ORIGINAL["spell_total"](state, player, card, alternative, kicker, x, half)
+
+
+def _aftermath_from_anywhere(state, card, player, half, alternative, permission):
+    """The half with aftermath cast like any spell, from the hand."""
+    if card.layout == cards.AFTERMATH:
+        return False
+    return ORIGINAL["part_allowed"](state, card, player, half, alternative, permission)
 
 
 def _delve_pays_colored(state, player, card, total, delve):
@@ -718,7 +745,7 @@ MUTANTS = {
     "landfall for every player's lands": (entering, "entered", _landfall_for_every_player),
     "one landfall trigger per land": (entering, "entered", _one_landfall_per_land),
     "foretell any time": (priority, "may_special", _foretell_any_time),
-    "a foretold card cast the same turn": (casting, "foretold_before", lambda state, card: card.face_down),
+    "a foretold card cast the same turn": (origins, "foretold_before", lambda state, card: card.face_down),
     "scry in the order seen": (library, "scry", _scry_in_the_order_seen),
     "scry keeps one card on top": (library, "scry", _scry_keeps_one_on_top),
     "face up only on your own turn": (actions, "turn_face_up", _face_up_only_on_your_turn),
@@ -738,6 +765,12 @@ MUTANTS = {
     "modal double-faced cards are played by their front face": (entering, "play_land", _modal_cards_played_by_their_front),
     "devotion counts its source anywhere": (effects.VERBS, "drain_devotion", _devotion_counts_its_source_anywhere),
     "countering a spell counters its cast triggers": (leaving, "counter", _countering_takes_its_triggers),
+    "an Adventure goes to the graveyard": (leaving, "adventure_exiles", lambda spell: False),
+    "an Adventure is exiled however it leaves the stack": (leaving, "destination", _adventure_exiled_anyway),
+    "a copy of an Adventure is a card": (casting, "copy_of", _adventure_copies_are_cards),
+    "an Adventure is an alternative cost": (casting, "spell_total", _adventure_is_alternative),
+    "aftermath halves cast from the hand": (casting, "part_allowed", _aftermath_from_anywhere),
+    "aftermath cast from a graveyard goes back there": (leaving, "aftermath_exiles", lambda spell: False),
 }
 
 

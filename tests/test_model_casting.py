@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from kb.checks.claims.build import state
-from kb.checks.model import casting, leaving, stack
+from kb.checks.model import casting, leaving, origins, stack
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 
@@ -57,6 +57,9 @@ def card(name, zone="hand", **kw):
         ([card("Agadeem's Awakening")], {"half": 1}, "Agadeem's Awakening can't be cast: a land is played"),  # its land face (712.11b)
         ([card("Kazandu Mammoth")], {"half": 1}, "Kazandu Mammoth can't be cast: a land is played"),
         ([card("Agadeem's Awakening"), card("Shock", "stack", owner="B")], {}, "only in its controller's main phase"),  # a sorcery face
+        ([card("Cut // Ribbons")], {"half": 1, "x": 1}, "Cut // Ribbons's half with aftermath can be cast only from a graveyard \\(702.127a\\)"),
+        ([card("Cut // Ribbons", "exile")], {"half": 1, "x": 1}, "can be cast only from a graveyard"),
+        ([card("Cut // Ribbons", "graveyard")], {"half": 0}, "Cut // Ribbons can't be cast from the graveyard this way"),
     ],
 )
 def test_cast_errors(objects, kw, message):
@@ -299,3 +302,52 @@ def test_activating_twice_makes_two_abilities():
     st = game(card("Nantuko Shade", "battlefield"))
     st = actions.activate(actions.activate(st, "A", "Nantuko Shade", "pump"), "A", "Nantuko Shade", "pump")
     assert st.stack == ("pump of Nantuko Shade", "pump of Nantuko Shade (2)")
+
+
+def _gone_on_adventure(**given):
+    """Chop Down cast in A's main phase and resolved: Giant Killer in exile (715.3d)."""
+    st = casting.cast(game(card("Giant Killer"), **given), "A", "Giant Killer", half=1)
+    return stack.resolve(st)
+
+
+@pytest.mark.parametrize(
+    "change, half, permission, refusal, why",
+    [
+        (lambda st: st, 0, True, None, "its controller, as the creature"),
+        (lambda st: st, 1, True, "it may be cast as the creature only (715.3d)", "as the Adventure again"),
+        (lambda st: s.move(s.move(st, "Giant Killer", s.HAND), "Giant Killer", s.EXILE), 0, False,
+         "can't be cast from the exile", "exiled again some other way: another object (400.7)"),
+        (lambda st: s.move(st, "Giant Killer", s.GRAVEYARD), 0, False, "can't be cast from the graveyard", "no longer in exile"),
+    ],
+)
+def test_an_adventure_resolved_leaves_its_card_castable_as_the_creature(change, half, permission, refusal, why):
+    st = change(_gone_on_adventure())
+    assert origins.gone_on_adventure(st, s.get(st, "Giant Killer"), "A") is permission, why
+    assert origins.gone_on_adventure(st, s.get(st, "Giant Killer"), "B") is False, "only the Adventure's controller"
+    if refusal is None:
+        assert s.zone_of(casting.cast(st, "A", "Giant Killer", half=half), "Giant Killer") == s.STACK, why
+    else:
+        with pytest.raises(IllegalAction, match=refusal.replace("(", r"\(").replace(")", r"\)")):
+            casting.cast(st, "A", "Giant Killer", half=half)
+
+
+@pytest.mark.parametrize("resolved, zone", [(True, s.EXILE), (False, s.GRAVEYARD)])
+def test_an_adventure_is_exiled_only_as_it_resolves(resolved, zone):
+    st = casting.cast(game(card("Giant Killer")), "A", "Giant Killer", half=1)
+    st = leaving.leave_stack(st, "Giant Killer", resolved=resolved)
+    assert s.zone_of(st, "Giant Killer") == zone
+    assert [e.obj for e in s.events(st, origins.ADVENTURE_EXILE)] == (["Giant Killer"] if resolved else [])
+
+
+def test_a_creature_cast_from_its_card_goes_to_the_battlefield_not_exile():
+    st = stack.resolve(casting.cast(game(card("Giant Killer")), "A", "Giant Killer", half=0))
+    assert s.zone_of(st, "Giant Killer") == s.BATTLEFIELD and not s.events(st, origins.ADVENTURE_EXILE)
+
+
+@pytest.mark.parametrize("zone, half, resolved, to", [
+    (s.GRAVEYARD, 1, True, s.EXILE), (s.GRAVEYARD, 1, False, s.EXILE),  # 702.127a: however it leaves the stack
+    (s.HAND, 0, True, s.GRAVEYARD), (s.HAND, 0, False, s.GRAVEYARD),  # the first half, cast from the hand
+])
+def test_an_aftermath_card_cast_from_a_graveyard_is_exiled(zone, half, resolved, to):
+    st = casting.cast(game(card("Cut // Ribbons", zone)), "A", "Cut // Ribbons", half=half, x=1 if half else 0)
+    assert s.zone_of(leaving.leave_stack(st, "Cut // Ribbons", resolved=resolved), "Cut // Ribbons") == to

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kb.checks.claims.build import state
-from kb.checks.model import abilities, actions, priority, stack
+from kb.checks.model import abilities, actions, origins, priority, stack
 from kb.checks.model import state as s
 from kb.checks.model.abilities import Ability
 from kb.checks.model.errors import IllegalAction
@@ -206,7 +206,7 @@ def test_a_foretold_card_is_exiled_face_down_and_cast_on_a_later_turn():
     card = s.get(st, "Demon Bolt")
     assert (card.zone, card.face_down, st.stack) == ("exile", True, ())
     assert [(e.obj, e.player, e.detail, e.turn) for e in s.events(st, "special action")] == [("Demon Bolt", "A", "foretell", 1)]
-    assert not casting.foretold_before(st, card)
+    assert not origins.foretold_before(st, card)
     later = stack.pass_turn(st)
-    assert casting.foretold_before(later, s.get(later, "Demon Bolt"))
-    assert not casting.foretold_before(later, s.update(later, "Demon Bolt", face_down=False).objects[0])
+    assert origins.foretold_before(later, s.get(later, "Demon Bolt"))
+    assert not origins.foretold_before(later, s.update(later, "Demon Bolt", face_down=False).objects[0])

@@ -24,7 +24,7 @@ from kb.errors import ParseError
 
 TABLE = Path(__file__).resolve().parent.parent / "vocab" / "card_costs.tsv.gz"
 FACE_DOWN = "face_down"  # the layout of no card: a face-down spell or permanent (kb.checks.symbols)
-LAYOUTS = {cards.MODAL: "double_faced", "transform": "double_faced", "meld": "double_faced"}  # a layout → the mechanic a ruling naming such a card is under
+LAYOUTS = {cards.MODAL: "double_faced", "transform": "double_faced", "meld": "double_faced", cards.ADVENTURE: "adventure"}  # a layout → the mechanic a ruling naming such a card is under
 
 
 @dataclass(frozen=True)

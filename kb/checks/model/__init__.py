@@ -15,11 +15,12 @@ from the bottom up (each imports only those above it):
 - ``priority``: timing and split second (117, 307, 702.61, 116.2)
 - ``entering``: lands played or put onto the battlefield, landfall, "becomes a land" (305, 603.6a)
 - ``discard``: discarding, madness's replacement, mill, draw (701.9, 702.35a)
+- ``origins``: where a card may be cast from: permissions, aftermath, an Adventure's creature (601.2a, 702.127a, 715.3d)
 - ``casting``: casting with alternative/additional costs, X, delve, convoke; copies; storm (601, 707)
 - ``actions``: activating abilities, cycling, special actions (602, 702.29, 116)
 - ``combat``: goad and declaring attackers (701.15, 508.1)
 - ``control``: gaining and exchanging control, leaving the game (701.12, 800.4a)
-- ``leaving``: where a spell goes off the stack; countering (608, 701.6, 702.34, 702.88)
+- ``leaving``: where a spell goes off the stack; countering (608, 701.6, 702.34, 702.88, 702.127a, 715.3d)
 - ``effects``: the effect steps spells and abilities perform as they resolve
 - ``stack``: resolving, passing priority, steps and turns (608, 117, 500-514)
 """

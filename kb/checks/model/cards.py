@@ -22,6 +22,8 @@ from kb.checks.model import costs
 
 SPLIT_LAYOUTS = ("split", "aftermath", "fuse")
 NORMAL = "normal"
+ADVENTURE, ADVENTURE_PART = "adventure", 1  # an adventurer card's layout, and its Adventure's part (715.2)
+AFTERMATH, AFTERMATH_PART = "aftermath", 1  # a split card whose second half has aftermath (702.127a)
 MODAL = "modal_dfc"  # a modal double-faced card: each face is played or cast by itself (712.11b, 712.12)
 BOTH = "both"  # a fused split spell (702.102)
 
@@ -42,7 +44,7 @@ def card_mana_cost(layout: str, faces: Sequence[Face], face: Union[int, str], *,
         if on_stack and face != BOTH:
             return (faces[int(face)].mana_cost,)
         return tuple(f.mana_cost for f in faces)
-    if layout == "adventure":
+    if layout == ADVENTURE:
         return (faces[int(face)].mana_cost if on_stack else faces[0].mana_cost,)
     if layout in (MODAL, "reversible_card"):
         return (faces[int(face)].mana_cost if in_play else faces[0].mana_cost,)

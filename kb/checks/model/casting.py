@@ -1,9 +1,8 @@
 """Casting spells (601), with alternative and additional costs, X, delve and convoke; what
 triggers on a cast (storm 702.40, "whenever a player casts" abilities).
 
-A spell is cast from its owner's hand unless a permission says otherwise: flashback from the
-graveyard (702.34a), madness from exile while its trigger resolves (702.35a), suspend and rebound
-from exile while their triggers resolve (702.62a, 702.88a). Only one alternative cost can be paid
+A spell is cast from its owner's hand unless a permission says otherwise (kb.checks.model.origins:
+flashback, madness, suspend, rebound, foretell, aftermath, an Adventure's creature). Only one alternative cost can be paid
 (118.9a); additional costs such as kicker can be added to any (118.8). The total cost is locked in
 (601.2f), then delve and convoke pay part of it (702.66b, 702.51b), and the mana value stays that
 of the mana cost (118.9c). Casting under split second is never allowed (702.61a).
@@ -18,31 +17,11 @@ from kb.checks.model import cards, colors, costs, priority
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
+from kb.checks.model.origins import FLASHBACK, FORETELL, MADNESS, origin_allowed, part_allowed
 from kb.checks.model.state import EXILE, GRAVEYARD, HAND, STACK, Cast, Event, Obj, State
 
-MADNESS, FLASHBACK, FREE, FACE_DOWN = "madness", "flashback", "without paying its mana cost", "face down"
-FORETELL = priority.FORETELL  # the special action (kb.checks.model.actions) and the alternative cost it allows
+FREE, FACE_DOWN = "without paying its mana cost", "face down"
 ALTERNATIVES = (MADNESS, FLASHBACK, FREE, FACE_DOWN, FORETELL)
-PERMISSIONS = {MADNESS: EXILE, FLASHBACK: GRAVEYARD, "suspend": EXILE, "rebound": EXILE}
-
-
-def origin_allowed(state: State, card: Obj, alternative: Optional[str], permission: Optional[str]) -> bool:
-    """Where a card may be cast from: its owner's hand, or the zone a permission names."""
-    if permission is not None:
-        return card.zone == PERMISSIONS[permission]
-    if alternative == FLASHBACK:
-        return card.zone == GRAVEYARD and card.keyword_cost(FLASHBACK) is not None
-    if alternative == FORETELL:
-        return card.zone == EXILE and foretold_before(state, card)
-    return card.zone == HAND
-
-
-def foretold_before(state: State, card: Obj) -> bool:
-    """702.143a: foretold (exiled face down by its owner's special action) on an earlier turn."""
-    return card.face_down and any(e.obj == card.id and e.detail == FORETELL and e.turn < state.turn
-                                  for e in s.events(state, "special action"))
-
-
 def cast_mana_cost(card: Obj, half) -> tuple:
     """The mana cost(s) of the spell as cast: a split card's half (or both, fused), an
     Adventure, a modal double-faced card's face; else the mana cost (709.3, 715.3, 712.12)."""
@@ -168,7 +147,7 @@ def cast(
         raise IllegalAction(f"{oid} can't be cast: a land is played, never cast (305.1, 305.9, 712.11b)")
     if half == cards.BOTH and ("fuse" not in card.keywords or card.zone != HAND):
         raise IllegalAction(f"{oid} can't be cast with both halves: only a split card with fuse, from its owner's hand (702.102a)")
-    if not origin_allowed(state, card, alternative, permission):
+    if not part_allowed(state, card, player, half, alternative, permission) and not origin_allowed(state, card, alternative, permission):
         raise IllegalAction(f"{oid} can't be cast from the {card.zone} this way (601.2a, 702.34a, 702.35a, 702.143a)")
     if not priority.may_cast(state, player, card, ignore_timing=permission is not None):
         why = "a spell with split second is on the stack (702.61a)" if priority.locked(state) else \

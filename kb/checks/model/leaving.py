@@ -2,8 +2,9 @@
 
 A permanent spell that resolves becomes a permanent under its controller's control (608.3a); an
 instant or sorcery goes to its owner's graveyard (608.2n) unless flashback exiles it on any way
-off the stack (702.34a) or rebound exiles it as it resolves, if it was cast from its owner's hand
-(702.88a). A copy of a permanent spell becomes a token (608.3f); other copies cease to exist
+off the stack (702.34a), as does aftermath cast from a graveyard (702.127a), rebound exiles it as it resolves, if it was cast from its owner's hand
+(702.88a), and so does an Adventure, whose controller may then cast the card as the creature
+(715.3d; kb.checks.model.casting). A copy of a permanent spell becomes a token (608.3f); other copies cease to exist
 (707.10a). Countered, a spell goes to its owner's graveyard (701.6a) - or exile with flashback -
 and an ability just ceases to exist: a countered madness trigger leaves its card in exile. A
 token in a zone other than the battlefield ceases to exist at the next check of state-based
@@ -14,9 +15,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from kb.checks.model import entering
+from kb.checks.model import cards, entering
 from kb.checks.model import state as s
-from kb.checks.model.casting import FLASHBACK
+from kb.checks.model.origins import ADVENTURE_EXILE, FLASHBACK
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK, Delayed, Event, Obj, State
 
@@ -24,6 +25,16 @@ from kb.checks.model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK, De
 def flashback_exiles(spell: Obj) -> bool:
     """702.34a: cast with flashback, it is exiled instead of going anywhere else off the stack."""
     return spell.spell is not None and spell.spell.alternative == FLASHBACK
+
+
+def aftermath_exiles(spell: Obj) -> bool:
+    """702.127a: an aftermath card cast from a graveyard is exiled instead of going anywhere else off the stack."""
+    return spell.layout == cards.AFTERMATH and spell.spell is not None and spell.spell.cast_from == GRAVEYARD
+
+
+def adventure_exiles(spell: Obj) -> bool:
+    """715.3d: a card cast as an Adventure is exiled as it resolves (a copy ceases to exist, 707.10a)."""
+    return spell.layout == cards.ADVENTURE and spell.face == cards.ADVENTURE_PART and spell.kind == s.CARD
 
 
 def rebound_applies(spell: Obj) -> bool:
@@ -34,11 +45,11 @@ def rebound_applies(spell: Obj) -> bool:
 
 def destination(spell: Obj, resolved: bool) -> str:
     """Where the card of a spell leaving the stack goes."""
-    if flashback_exiles(spell):
+    if flashback_exiles(spell) or aftermath_exiles(spell):
         return EXILE
     if resolved and (spell.permanent_card or spell.face_down):
         return BATTLEFIELD  # 608.3a; a face-down spell is a creature spell (708.4)
-    if resolved and rebound_applies(spell):
+    if resolved and (rebound_applies(spell) or adventure_exiles(spell)):
         return EXILE
     return GRAVEYARD
 
@@ -59,6 +70,8 @@ def leave_stack(state: State, oid: str, resolved: bool) -> State:
     state = s.move(state, oid, zone, controller=controller, face_down=item.face_down and zone == BATTLEFIELD)
     if zone == BATTLEFIELD:
         state = entering.entered(state, oid)
+    if resolved and zone == EXILE and adventure_exiles(item):  # the permission: this object, while it stays exiled
+        state = s.log(state, Event(ADVENTURE_EXILE, oid, controller, str(s.get(state, oid).number)))
     if resolved and zone == EXILE and rebound_applies(item) and not flashback_exiles(item):
         state = replace(state, delayed=state.delayed + (
             Delayed(f"rebound trigger of {oid}", controller, oid, (("rebound_cast", {"card": oid}),)),))
