@@ -59,7 +59,7 @@ ORIGINAL = {
     "transform": faces.transform, "put_onto_battlefield": entering.put_onto_battlefield,
     "drain_devotion": effects.VERBS["drain_devotion"], "counter": leaving.counter,
     "snow_spent": mana.snow_spent, "play_land": entering.play_land,
-    "leaving_destination": leaving.destination, "part_allowed": origins.part_allowed,
+    "leaving_destination": leaving.destination, "part_allowed": origins.part_allowed, "colors_of": costs.colors_of,
 }
 
 
@@ -377,6 +377,18 @@ def _aftermath_from_anywhere(state, card, player, half, alternative, permission)
     if card.layout == cards.AFTERMATH:
         return False
     return ORIGINAL["part_allowed"](state, card, player, half, alternative, permission)
+
+
+def _timing_of_the_card(state, player, obj, *, ignore_timing=False):
+    """A part's timing is the card's: an Adventure instant cast only when its creature could be."""
+    printed = s.find(state, obj.id)
+    return ORIGINAL["may_cast"](state, player, printed if printed is not None else obj, ignore_timing=ignore_timing)
+
+
+def _phyrexian_colorless(cost):
+    """A Phyrexian symbol gives no color: the card's colors are those of the mana actually spent."""
+    kept = [sym for sym in costs.as_cost(cost).symbols if sym.kind not in (costs.PHYREXIAN, costs.HYBRID_PHYREXIAN)] if cost else []
+    return tuple(c for c in costs.COLORS if any(c in sym.colors for sym in kept))
 
 
 def _delve_pays_colored(state, player, card, total, delve):
@@ -771,6 +783,10 @@ MUTANTS = {
     "an Adventure is an alternative cost": (casting, "spell_total", _adventure_is_alternative),
     "aftermath halves cast from the hand": (casting, "part_allowed", _aftermath_from_anywhere),
     "aftermath cast from a graveyard goes back there": (leaving, "aftermath_exiles", lambda spell: False),
+    "an Adventure cast with its card's timing": (priority, "may_cast", _timing_of_the_card),
+    "Phyrexian symbols paid with mana only": (mana, "PAID_WITH_LIFE", ()),
+    "a Phyrexian symbol paid with 1 life": (mana, "LIFE_PER_SYMBOL", 1),
+    "Phyrexian symbols give no color": (costs, "colors_of", _phyrexian_colorless),
 }
 
 

@@ -32,7 +32,7 @@ from kb.checks.model.mana import Mana, mana, payable, snow_spent
         ("{G/W}", ("W",), None, True),
         ("{G/W}", ("U",), None, False),
         ("{G/P}", ("G",), None, True),
-        ("{G/P}", ("R",), None, False),  # life is not modelled
+        ("{G/P}", ("R",), None, False),  # and no life to pay with
         ("{0}", (), None, True),
         ("{3}", ("G", "U"), None, False),
         ("{S}{G}", ("snow G", "U"), None, False),  # the snow green can't pay both
@@ -104,3 +104,25 @@ def test_the_snow_mana_spent_needs_a_payment_with_none_to_spare(cost, units, mes
     with pytest.raises(ModelError) as caught:
         snow_spent(cost, units)
     assert str(caught.value).startswith(message)
+
+
+@pytest.mark.parametrize(
+    "cost, units, life, paid",
+    [
+        ("{U/P}", (), 2, True),  # 107.4f: 2 life instead of {U}
+        ("{U/P}", (), 1, False),  # 119.4: at 1 life, 2 life can't be paid
+        ("{U/P}", (), 0, False),
+        ("{W/P}{W/P}", (), 4, True),
+        ("{W/P}{W/P}", (), 3, False),  # each symbol paid with life takes 2 more
+        ("{W/P}{W/P}", ("W",), 3, True),  # one with mana, one with life
+        ("{1}{B/P}{B/P}", ("R",), 5, True),
+        ("{1}{B/P}{B/P}", ("R",), 3, False),
+        ("{G/W/P}", (), 2, True),  # a hybrid Phyrexian symbol, paid with life
+        ("{G/W/P}", ("W",), 0, True),  # or with one of its colors
+        ("{1}", (), 20, False),  # life pays Phyrexian symbols only
+        ("{G}", (), 20, False),
+        ("{2/G}", (), 20, False),
+    ],
+)
+def test_a_phyrexian_symbol_is_paid_with_its_color_or_2_life(cost, units, life, paid):
+    assert payable(cost, units, life=life) is paid

@@ -60,6 +60,13 @@ def face_up(st: State, a: dict) -> str:
     return obj.faces[int(obj.face)].name if obj.faces and obj.face != "both" else obj.id
 
 
+def _life_to_pay(st: State, a: dict) -> int:
+    """The life a payer may pay with: as given ("life"), else the life total of the "player" named, else none."""
+    if "life" in a:
+        return int(a["life"])
+    return life.life_of(st, a["player"]) if "player" in a else 0
+
+
 def log(st: State, a: dict) -> list:
     """The events of a kind as "object by player: detail" (the turn left out)."""
     return [f"{e.obj} by {e.player}" + (f": {e.detail}" if e.detail else "") for e in s.events(st, a["kind"])]
@@ -94,7 +101,7 @@ QUERIES: dict[str, tuple[str, Callable[[State, dict], Any]]] = {
     "convoked": ("object", lambda st, a: list(cast_info(st, a["object"]).convoked)),
     "total_cost_of": ("mana_cost", total_cost_of),
     "mana_value_of": ("cost", lambda st, a: costs.mana_value(a["cost"], int(a.get("x", 0)))),
-    "payable": ("cost", lambda st, a: mana.payable(a["cost"], a.get("with", ()), a.get("spend_as"))),
+    "payable": ("cost", lambda st, a: mana.payable(a["cost"], a.get("with", ()), a.get("spend_as"), _life_to_pay(st, a))),
     "snow_spent": ("cost", lambda st, a: mana.snow_spent(a["cost"], a.get("with", ()), a.get("spend_as"))),
     "stack": ("player", lambda st, a: list(st.stack)),
     "stack_size": ("player", lambda st, a: len(st.stack)),

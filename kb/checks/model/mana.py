@@ -11,8 +11,15 @@ A unit of mana has a type (a color, or colorless) and may have been produced by 
     snow_spent("{2}{G}", ("G", "U", "C"))             -> 0      (a cost without {S} needs none)
 
 ``spend_as``: None, "any color" (colored symbols take any mana, colorless too: Mycosynth Lattice)
-or "any type" (colored symbols and {C} take any mana); neither lets other mana pay {S}. Phyrexian symbols are paid with mana
-here (life is not modelled); X must be fixed first (kb.checks.model.costs.fix_x).
+or "any type" (colored symbols and {C} take any mana); neither lets other mana pay {S}. A Phyrexian
+symbol takes a unit of its color or, instead, 2 of the ``life`` the payer has, and only while that
+much is left (107.4f, 119.4):
+
+    payable("{U/P}", (), life=2)                      -> True
+    payable("{U/P}", (), life=1)                      -> False  (at 1 life, 2 life can't be paid)
+    payable("{W/P}{W/P}", (), life=3)                 -> False  (two symbols paid with life: 4)
+
+X must be fixed first (kb.checks.model.costs.fix_x).
 """
 
 from __future__ import annotations
@@ -70,35 +77,41 @@ def _shares(symbol: Symbol) -> list[list[Symbol]]:
     return [[symbol]]
 
 
-def payable(cost: CostLike, units: Iterable[str], spend_as: Optional[str] = None) -> bool:
-    """Whether ``units`` (mana, as in the module doc) can pay every symbol of ``cost``."""
+LIFE_PER_SYMBOL = 2  # what a Phyrexian symbol costs when paid with life (107.4f)
+PAID_WITH_LIFE = (PHYREXIAN, HYBRID_PHYREXIAN)
+
+
+def payable(cost: CostLike, units: Iterable[str], spend_as: Optional[str] = None, life: int = 0) -> bool:
+    """Whether ``units`` (mana, as in the module doc), and ``life`` for Phyrexian symbols, can pay every symbol of ``cost``."""
     if spend_as not in SPEND_AS:
         raise ModelError(f"spend as {spend_as!r}: one of {', '.join(str(s) for s in SPEND_AS)}")
     pool = sorted((mana(u) if isinstance(u, str) else u for u in units), key=lambda m: (m.type, m.snow))
     symbols = list(as_cost(cost).symbols)
     if any(s.kind == VARIABLE for s in symbols):
         raise ModelError(f"{cost}: fix X before paying it")
-    return _pay(symbols, pool, spend_as)
+    return _pay(symbols, pool, spend_as, life)
 
 
-def _pay(symbols: list[Symbol], pool: list[Mana], spend_as: Optional[str]) -> bool:
+def _pay(symbols: list[Symbol], pool: list[Mana], spend_as: Optional[str], life: int = 0) -> bool:
     if not symbols:
         return True
     first, rest = symbols[0], symbols[1:]
+    if first.kind in PAID_WITH_LIFE and life >= LIFE_PER_SYMBOL and _pay(rest, pool, spend_as, life - LIFE_PER_SYMBOL):
+        return True  # 2 life instead of its mana, while the payer has that much (119.4)
     for shares in _shares(first):
-        if _fill(shares, rest, pool, spend_as):
+        if _fill(shares, rest, pool, spend_as, life):
             return True
     return False
 
 
-def _fill(shares: list[Symbol], rest: list[Symbol], pool: list[Mana], spend_as: Optional[str]) -> bool:
+def _fill(shares: list[Symbol], rest: list[Symbol], pool: list[Mana], spend_as: Optional[str], life: int = 0) -> bool:
     """Give each share a unit of its own, then pay the rest with what is left."""
     if not shares:
-        return _pay(rest, pool, spend_as)
+        return _pay(rest, pool, spend_as, life)
     share = shares[0]
     for k, unit in enumerate(pool):
         if (k == 0 or unit != pool[k - 1]) and _takes(share, unit, spend_as):  # alike units: try one
-            if _fill(shares[1:], rest, pool[:k] + pool[k + 1:], spend_as):
+            if _fill(shares[1:], rest, pool[:k] + pool[k + 1:], spend_as, life):
                 return True
     return False
 
