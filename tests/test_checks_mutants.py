@@ -372,11 +372,11 @@ def _adventure_is_alternative(state, player, card, alternative, kicker, x, half)
     return ORIGINAL["spell_total"](state, player, card, alternative, kicker, x, half)
 
 
-def _aftermath_from_anywhere(state, card, player, half, alternative, permission):
+def _aftermath_from_anywhere(state, card, player, half):
     """The half with aftermath cast like any spell, from the hand."""
     if card.layout == cards.AFTERMATH:
         return False
-    return ORIGINAL["part_allowed"](state, card, player, half, alternative, permission)
+    return ORIGINAL["part_allowed"](state, card, player, half)
 
 
 def _timing_of_the_card(state, player, obj, *, ignore_timing=False):

@@ -351,3 +351,27 @@ def test_a_creature_cast_from_its_card_goes_to_the_battlefield_not_exile():
 def test_an_aftermath_card_cast_from_a_graveyard_is_exiled(zone, half, resolved, to):
     st = casting.cast(game(card("Cut // Ribbons", zone)), "A", "Cut // Ribbons", half=half, x=1 if half else 0)
     assert s.zone_of(leaving.leave_stack(st, "Cut // Ribbons", resolved=resolved), "Cut // Ribbons") == to
+
+
+@pytest.mark.parametrize("name, half, to", [
+    ("Fire // Ice", 1, s.GRAVEYARD),  # a split card's second half: no Adventure
+    ("Fire // Ice", 0, s.GRAVEYARD),
+    ("Giant Killer", 1, s.EXILE),  # its Adventure (715.3d)
+    ("Giant Killer", 0, s.BATTLEFIELD),
+])
+def test_only_an_adventure_resolves_into_exile(name, half, to):
+    st = stack.resolve(casting.cast(game(card(name)), "A", name, half=half))
+    assert s.zone_of(st, name) == to
+    assert bool(s.events(st, origins.ADVENTURE_EXILE)) is (to == s.EXILE)
+
+
+def test_no_permission_to_cast_from_elsewhere_reaches_an_aftermath_half():
+    st = game(card("Cut // Ribbons", "exile"))
+    with pytest.raises(IllegalAction, match="can be cast only from a graveyard"):
+        casting.cast(st, "A", "Cut // Ribbons", half=1, x=1, permission="rebound")
+    assert s.zone_of(casting.cast(st, "A", "Cut // Ribbons", half=0, permission="rebound"), "Cut // Ribbons") == s.STACK
+
+
+def test_the_creature_gone_on_its_adventure_may_be_cast_for_an_alternative_cost():
+    st = casting.cast(_gone_on_adventure(), "A", "Giant Killer", alternative=casting.FREE)
+    assert s.get(st, "Giant Killer").spell.total == "{0}" and s.get(st, "Giant Killer").spell.cast_from == s.EXILE

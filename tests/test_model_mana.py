@@ -126,3 +126,8 @@ def test_the_snow_mana_spent_needs_a_payment_with_none_to_spare(cost, units, mes
 )
 def test_a_phyrexian_symbol_is_paid_with_its_color_or_2_life(cost, units, life, paid):
     assert payable(cost, units, life=life) is paid
+
+
+def test_a_symbol_paid_with_life_leaves_the_rest_paid_as_mana_may_be_spent():
+    assert payable("{G/P}{G}", ("U",), "any type", life=2)  # life for {G/P}; U spent as though green for {G}
+    assert not payable("{G/P}{G}", ("U",), None, life=2)

@@ -147,7 +147,7 @@ def cast(
         raise IllegalAction(f"{oid} can't be cast: a land is played, never cast (305.1, 305.9, 712.11b)")
     if half == cards.BOTH and ("fuse" not in card.keywords or card.zone != HAND):
         raise IllegalAction(f"{oid} can't be cast with both halves: only a split card with fuse, from its owner's hand (702.102a)")
-    if not part_allowed(state, card, player, half, alternative, permission) and not origin_allowed(state, card, alternative, permission):
+    if not part_allowed(state, card, player, half) and not origin_allowed(state, card, alternative, permission):
         raise IllegalAction(f"{oid} can't be cast from the {card.zone} this way (601.2a, 702.34a, 702.35a, 702.143a)")
     if not priority.may_cast(state, player, card, ignore_timing=permission is not None):
         why = "a spell with split second is on the stack (702.61a)" if priority.locked(state) else \

@@ -92,7 +92,7 @@ def payable(cost: CostLike, units: Iterable[str], spend_as: Optional[str] = None
     return _pay(symbols, pool, spend_as, life)
 
 
-def _pay(symbols: list[Symbol], pool: list[Mana], spend_as: Optional[str], life: int = 0) -> bool:
+def _pay(symbols: list[Symbol], pool: list[Mana], spend_as: Optional[str], life: int) -> bool:
     if not symbols:
         return True
     first, rest = symbols[0], symbols[1:]
@@ -104,7 +104,7 @@ def _pay(symbols: list[Symbol], pool: list[Mana], spend_as: Optional[str], life:
     return False
 
 
-def _fill(shares: list[Symbol], rest: list[Symbol], pool: list[Mana], spend_as: Optional[str], life: int = 0) -> bool:
+def _fill(shares: list[Symbol], rest: list[Symbol], pool: list[Mana], spend_as: Optional[str], life: int) -> bool:
     """Give each share a unit of its own, then pay the rest with what is left."""
     if not shares:
         return _pay(rest, pool, spend_as, life)

@@ -38,14 +38,15 @@ def gone_on_adventure(state: State, card: Obj, player: str) -> bool:
                                       for e in s.events(state, ADVENTURE_EXILE))
 
 
-def part_allowed(state: State, card: Obj, player: str, half, alternative: Optional[str], permission: Optional[str]) -> bool:
-    """Where a part rule lets a card be cast from: an aftermath half from a graveyard only (702.127a); the
-    creature of an adventurer card gone on its adventure, from exile (715.3d). False: the usual rules."""
-    if card.layout == cards.AFTERMATH and half == cards.AFTERMATH_PART and permission is None:
+def part_allowed(state: State, card: Obj, player: str, half) -> bool:
+    """Where a part rule lets a card be cast from, whatever else allows it: an aftermath half from a
+    graveyard only (702.127a: no permission to cast the card from elsewhere reaches it); the creature
+    of an adventurer card gone on its adventure, from exile (715.3d). False: the usual rules."""
+    if card.layout == cards.AFTERMATH and half == cards.AFTERMATH_PART:
         if card.zone != GRAVEYARD:
             raise IllegalAction(f"{card.id}'s half with aftermath can be cast only from a graveyard (702.127a)")
         return True
-    if permission is None and alternative is None and gone_on_adventure(state, card, player):
+    if gone_on_adventure(state, card, player):
         if half != 0:
             raise IllegalAction(f"{card.id} is in exile after its Adventure: it may be cast as the creature only (715.3d)")
         return True
