@@ -1,9 +1,10 @@
 """Casting spells (601), with alternative and additional costs, X, delve and convoke; what
 triggers on a cast (storm 702.40, "whenever a player casts" abilities).
 
-A spell is cast from its owner's hand unless a permission says otherwise (kb.checks.model.origins:
-flashback, madness, suspend, rebound, foretell, aftermath, an Adventure's creature). Only one alternative cost can be paid
-(118.9a); additional costs such as kicker can be added to any (118.8). The total cost is locked in
+A spell is cast from its owner's hand unless a permission or a rule of its parts says otherwise
+(kb.checks.model.origins: flashback, madness, suspend, rebound, foretell, aftermath, an
+Adventure's creature). Only one alternative cost can be paid (118.9a); additional costs such as
+kicker can be added to any (118.8). The total cost is locked in
 (601.2f), then delve and convoke pay part of it (702.66b, 702.51b), and the mana value stays that
 of the mana cost (118.9c). Casting under split second is never allowed (702.61a).
 """
@@ -22,6 +23,8 @@ from kb.checks.model.state import EXILE, GRAVEYARD, HAND, STACK, Cast, Event, Ob
 
 FREE, FACE_DOWN = "without paying its mana cost", "face down"
 ALTERNATIVES = (MADNESS, FLASHBACK, FREE, FACE_DOWN, FORETELL)
+
+
 def cast_mana_cost(card: Obj, half) -> tuple:
     """The mana cost(s) of the spell as cast: a split card's half (or both, fused), an
     Adventure, a modal double-faced card's face; else the mana cost (709.3, 715.3, 712.12)."""

@@ -1,14 +1,15 @@
 """Objects leaving the stack: where a spell's card goes, and countering (701.6, 608.2n, 608.3).
 
 A permanent spell that resolves becomes a permanent under its controller's control (608.3a); an
-instant or sorcery goes to its owner's graveyard (608.2n) unless flashback exiles it on any way
-off the stack (702.34a), as does aftermath cast from a graveyard (702.127a), rebound exiles it as it resolves, if it was cast from its owner's hand
-(702.88a), and so does an Adventure, whose controller may then cast the card as the creature
-(715.3d; kb.checks.model.casting). A copy of a permanent spell becomes a token (608.3f); other copies cease to exist
-(707.10a). Countered, a spell goes to its owner's graveyard (701.6a) - or exile with flashback -
-and an ability just ceases to exist: a countered madness trigger leaves its card in exile. A
-token in a zone other than the battlefield ceases to exist at the next check of state-based
-actions (111.7, 704.5d; that it can't come back is kb.checks.model.entering's, 111.8).
+instant or sorcery goes to its owner's graveyard (608.2n) unless flashback, or aftermath cast from
+a graveyard, exiles it on any way off the stack (702.34a, 702.127a), or rebound (if it was cast
+from its owner's hand, 702.88a) or its Adventure exiles it as it resolves; the controller of an
+Adventure may then cast the card as the creature (715.3d; kb.checks.model.origins). A copy of a
+permanent spell becomes a token (608.3f); other copies cease to exist (707.10a). Countered, a
+spell goes to its owner's graveyard (701.6a) - or exile with flashback - and an ability just
+ceases to exist: a countered madness trigger leaves its card in exile. A token in a zone other
+than the battlefield ceases to exist at the next check of state-based actions (111.7, 704.5d;
+that it can't come back is kb.checks.model.entering's, 111.8).
 """
 
 from __future__ import annotations
