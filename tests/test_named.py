@@ -74,6 +74,19 @@ def test_the_table_keeps_the_claims_keyword_mechanics_cards_print_and_not_the_co
     assert not any(name.startswith("Mind Rot") for name in rows)  # too common to say anything
 
 
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Morph {3}{R}{R}{R} (You may cast this card face down as a 2/2 creature for {3}.)", {"face_down"}),
+        ("When this creature is turned face up, manifest the top card of your library.", {"face_down"}),
+        ("Foretell {1}{W} (During your turn, you may pay {2} and exile this card from your hand face down.)", set()),  # no morph
+    ],
+)
+def test_a_card_is_face_down_by_its_keywords_not_by_the_words(text, expected):
+    rows = table([{"card": "Some Card", "text_en": text}], {"face_down"}, common=2.0)  # one card: never too common
+    assert rows.get("Some Card", set()) == expected
+
+
 def test_the_shipped_table_was_written_for_the_registered_claims_mechanics():
     """A claim of a new keyword mechanic needs the table written again (python -m kb.checks.card_mechanics)."""
     header = next(line for line in TABLE.read_text(encoding="utf-8").splitlines() if line.startswith("# mechanics:"))

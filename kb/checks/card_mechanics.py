@@ -40,12 +40,17 @@ COMMON = 0.04  # the share of the cards printing a mechanic from which it says n
 # the cards in all, let "an animated Chimeric Staff" named in a ruling on attacking be read as one
 # on summoning sickness: a true ruling failed)
 DOES = {"summoning_sickness": re.compile(r"^(?=[\s\S]*\bIt's still a land\b)[\s\S]*\bbecomes? an? (?:\d+/\d+ )?[^.]{0,80}?\bcreature\b", re.I)}
+# a mechanic a card has only by a keyword that makes a card face down (CR 708: morph, megamorph,
+# disguise, manifest, cloak; "turning Akroma, Angel of Fury face up"), not by the words "face down"
+# (foretell's reminder exiles a card face down: a foretell card is no morph)
+ONLY = {"face_down": re.compile(r"\b(?:morph|megamorph|disguise|manifest|cloak)\b", re.I)}
 
 
 def mechanics() -> set[str]:
-    """The claims' mechanics a card can print: keyword abilities and actions, ability words, cast triggers, snow."""
+    """The claims' mechanics a card can print: keyword abilities and actions, ability words, cast triggers, snow, devotion, face-down keywords."""
     vocab = vocabulary()
-    return {tag for tag in set(gates(list(registry().values())).values()) if tag and (vocab.by_id[tag].kind in KINDS or tag in PRINTED or tag in DOES)}
+    return {tag for tag in set(gates(list(registry().values())).values())
+            if tag and (vocab.by_id[tag].kind in KINDS or tag in PRINTED or tag in DOES or tag in ONLY)}
 
 
 def table(cards: Iterable[dict], kept: set[str], common: float = COMMON) -> dict[str, set[str]]:
@@ -56,7 +61,7 @@ def table(cards: Iterable[dict], kept: set[str], common: float = COMMON) -> dict
     names: dict[str, set[str]] = {}
     for card in cards:
         text = card.get("text_en") or ""
-        found = (set(vocab.tags_of(text, ("en",))) | {tag for tag, does in DOES.items() if does.search(text)}) & kept if text else set()
+        found = ((set(vocab.tags_of(text, ("en",))) - set(ONLY)) | {tag for tag, does in {**DOES, **ONLY}.items() if does.search(text)}) & kept if text else set()
         by_card.setdefault(card["card"], set()).update(found)
         names.setdefault(card["card"], set()).update(n for n in (card["card"], card.get("name_it")) if n)
     printing = Counter(tag for found in by_card.values() for tag in found)
