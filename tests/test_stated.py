@@ -73,6 +73,9 @@ from .conftest import corpus_dir
         ("Bonecrusher Giant is mana value 3 in your hand; only on the stack as Stomp is it 2.", True),
         ("Bonecrusher Giant is mana value 2 in your hand; only on the stack as Stomp is it 3.", False),
         ("Stonecoil Serpent cast with X=5 has mana value 5 while it's a spell, and 0 on the battlefield.", None),  # two zones in one part
+        # the one card a ruling names, said again as "the" and a word of its name
+        ("Thought-Knot Seer exiles a card. The Seer has mana value 3.", False),
+        ("Temperamento Focoso ha follia. Il Temperamento vale 3.", True),
     ],
 )  # fmt: skip
 def test_a_stated_mana_value_is_judged_by_the_model(text, holds):
@@ -99,6 +102,7 @@ def test_a_stated_mana_value_is_judged_by_the_model(text, holds):
         "Lightning Bolt is worth 3 damage.",
         "Tarmogoyf vale 2 punti in più.",
         "Walking Ballista is a creature.",
+        "Llanowar Elves and Thought-Knot Seer: the Seer has mana value 3.",  # two cards named: "the Seer" is neither
     ],
 )  # fmt: skip
 def test_what_is_no_statement_of_a_named_cards_mana_value_is_not_read(text):
@@ -151,6 +155,10 @@ def test_a_cards_computed_mana_value_bears_on_the_claims_of_mana_value_from_its_
         ("Treasure Cruise’s mana value is 2 if you exiled six cards to cast it with delve.", "en", "delve.mana_value_unchanged", DENIES),
         ("Sonda Gitaxian vale 0, visto che si può giocare pagando 2 punti vita.", "it", "mana_value.phyrexian_counts_one", DENIES),  # no tag of mana value
         ("Traversata Sfarzosa pagata con {U} pesa comunque 8.", "it", "delve.mana_value_unchanged", ASSERTS),  # nothing of note in its cost: the mechanic's claim
+        # nothing of note, no mechanic's claim, but paid for otherwise than by its mana cost
+        ("Mana value equals what you actually paid, so a Force of Will cast by exiling a blue card has mana value 0.", "en", "cost.mana_value_unchanged", DENIES),
+        ("Gush cast by returning two Islands has mana value 5.", "en", "cost.mana_value_unchanged", ASSERTS),
+        ("Forza di Volontà, lanciata gratis, ha valore di mana 0.", "it", "cost.mana_value_unchanged", DENIES),
     ],
 )  # fmt: skip
 def test_the_linker_sets_the_links_of_mana_value_by_the_number_stated(text, lang, claim, polarity):

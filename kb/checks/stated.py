@@ -89,6 +89,7 @@ FUSED = re.compile(r"\b(?:fused|fuse|fusa|fusi|fusione)\b", re.I)
 ADVENTURE = re.compile(r"\b(?:as an adventure|come avventura|come un'avventura)\b", re.I)
 MENTIONS = re.compile(VALUE + r"|\b(?:is|stays|remains|becomes|counts as|totals|is worth|vale|pesa|conta come|ha valore|resta|rimane|diventa) " + ADVERB + r"(?:comunque |an? |una? )?" + NUM, re.I)  # what a ruling must say for any of this to be read
 SENTENCE = re.compile(r"(?<=[.!?])\s+")
+ALIAS = re.compile(r"\b(?:[Tt]he|[Ii]l|[Ll]a|[Ll]o|[Ll]')\s?([A-Z][a-zà-ÿ]{3,})\b(?!\s+[A-Z])")  # "the Seer", "il Temperamento": a card named once before, by one word of its name
 
 
 @dataclass(frozen=True)
@@ -165,16 +166,32 @@ def _clause(marked: str, at: int, spans: list) -> str | None:
     return part if said and part != marked else None
 
 
+def _with_aliases(sentence: str, spans: list, only: str | None) -> list:
+    """``spans`` of the card names in ``sentence``, and, when the ruling names one card only
+    (``only``), "the" and one word of its name (ALIAS) where it names none: "the Seer" is the
+    Thought-Knot Seer the ruling named before."""
+    if only is None:
+        return spans
+    words = {w for w in re.findall(r"[A-Z][a-zà-ÿ]{3,}", only)}
+    taken = [(start, end) for start, end, _ in spans]
+    for match in ALIAS.finditer(sentence):
+        if match.group(1) in words and not any(start <= match.start(1) < end for start, end in taken):
+            spans.append((match.start(1), match.end(1), only))
+    return sorted(spans)
+
+
 def read_values(text: str) -> list[Stated]:
     """The mana values ``text`` states for the cards it names (see the module doc)."""
     if not MENTIONS.search(text):
         return []
     names, by_name = shipped()
     found: list[Stated] = []
+    named = names.spans(text.replace("’", "'"))
+    only = named[0][2] if named and len({by_name[name] for _, _, name in named}) == 1 else None
     for sentence in SENTENCE.split(text.replace("’", "'")):
         if not MENTIONS.search(sentence) or UNSURE.search(sentence):
             continue
-        spans = names.spans(sentence)
+        spans = _with_aliases(sentence, names.spans(sentence), only)
         if not spans:
             continue
         marked, last = [], 0
