@@ -73,6 +73,12 @@ from .conftest import corpus_dir
         ("Bonecrusher Giant is mana value 3 in your hand; only on the stack as Stomp is it 2.", True),
         ("Bonecrusher Giant is mana value 2 in your hand; only on the stack as Stomp is it 3.", False),
         ("Stonecoil Serpent cast with X=5 has mana value 5 while it's a spell, and 0 on the battlefield.", None),  # two zones in one part
+        ("Bonecrusher Giant sitting in your hand is a creature card with mana value 3.", True),  # "is a ... card with mana value"
+        ("Bonecrusher Giant sitting in your hand is a creature card with mana value 2.", False),
+        ("Pitching a card to Force of Will doesn't make it free: on the stack it's still mana value 0.", False),  # "it's mana value", no article
+        ("Se lanci Traversata Sfarzosa esiliando sei carte, il suo valore di mana non è più 8 ma 2.", False),  # "sei carte" are no "suo"
+        ("Treasure Cruise was cast by exiling seven cards, and that spell has a mana value of 8.", True),  # "that spell": the one card named
+        ("Traversata Sfarzosa è stata lanciata esiliando sette carte, ma quella magia vale 1.", False),
         # the one card a ruling names, said again as "the" and a word of its name
         ("Thought-Knot Seer exiles a card. The Seer has mana value 3.", False),
         ("Temperamento Focoso ha follia. Il Temperamento vale 3.", True),
@@ -97,6 +103,7 @@ def test_a_stated_mana_value_is_judged_by_the_model(text, holds):
         "Flame Javelin deals 4 damage.",  # no mana value said
         "If Dark Confidant reveals Fire // Ice, its mana value is 4.",  # "it": two cards named
         "Dark Confidant reveals a split card; its mana value is 4.",  # "it": something else said between
+        "Treasure Cruise returns a creature card; that creature has mana value 3.",  # "that creature": something else said between
         "Its mana value is 6, as Flame Javelin shows.",  # "it" before the card
         "Tarmogoyf is a 4/5 with a land and a creature card in graveyards.",  # a number of something else
         "Lightning Bolt is worth 3 damage.",

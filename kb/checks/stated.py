@@ -10,6 +10,9 @@ number it can't take there denies the claims of mana value the ruling links to; 
 can take asserts them. Anything else says nothing: a comparison ("mana value 3 or less"), a
 condition ("if Flame Javelin's mana value is 3"), a face-down card, a token or a copy, a number the
 card takes in one zone and not in another the sentence doesn't rule out.
+"Of that card" is said by its name, by "it", "that spell" or "quella magia" after it (nothing else
+it may mean said between: "six cards" are no "it"), or by "the" and a word of its name ("the
+Seer") in a ruling that names no other card.
 
 The card costs come from kb.checks.card_table.
 
@@ -50,6 +53,7 @@ STATEMENTS = tuple(re.compile(p, re.I) for p in (
     CARD + ASIDE + r" (?:has|had|will have|keeps) " + ADVERB + r"(?:a |an )?" + VALUE + r" (?:of |equal to )?" + NUM,
     VALUE + r" of " + CARD + " " + IS + " " + ADVERB + NUM,
     CARD + ASIDE + r" is " + ADVERB + r"(?:an? )?" + VALUE + r" " + NUM,  # "Dismember is still mana value 3"
+    CARD + ASIDE + r" is " + ADVERB + r"(?:an? )?(?:\w+ ){0,2}(?:card|spell|permanent|creature|object) with (?:an? )?" + VALUE + r" (?:of )?" + NUM,  # "is a creature card with mana value 3"
     CARD + r" is (?:[^,;.§]{0,40} )?whose " + VALUE + " " + IS + " " + ADVERB + NUM,  # "Giant Killer is a white creature card whose mana value is 1"
     CARD + r" è (?:[^,;.§]{0,40} )?il cui " + VALUE + " " + E + " " + ADVERB + NUM,
     r"(?:il )?" + VALUE + r" (?:di|del|della|dello|dell'|dei|degli) ?" + CARD + " " + E + " " + ADVERB + NUM,
@@ -65,13 +69,15 @@ STATEMENTS = tuple(re.compile(p, re.I) for p in (
 # it: "Walking Ballista was cast with X=3, so on the battlefield its mana value is 6"
 PRONOUNS = tuple(re.compile(p, re.I) for p in (
     r"\bits " + VALUE + " " + IS + " " + ADVERB + NUM,
-    r"\bit(?:'s| is| was| remains| stays) " + ADVERB + r"an? " + VALUE + r" " + NUM,
+    r"\bit(?:'s| is| was| remains| stays) " + ADVERB + r"(?:an? )?" + VALUE + r" " + NUM,
+    r"\b(?:that|this) (?:permanent|spell|card|creature) (?:has|had|keeps|will have) " + ADVERB + r"(?:a |an )?" + VALUE + r" (?:of |equal to )?" + NUM,
+    r"\b(?:quel|quella|quello|questo|questa) (?:permanente|magia|carta|creatura) (?:vale|pesa|ha valore di mana|ha un valore di mana (?:di |pari a )?) ?" + ADVERB + NUM + NOT_A_COUNT,
     r"\bit (?:has|had|keeps|will have) " + ADVERB + r"(?:a |an )?" + VALUE + r" (?:of |equal to )?" + NUM,
     r"\b(?:il )?suo " + VALUE + " " + E + " " + ADVERB + NUM,
     r"(?<![§\w] )\b(?:ha|aveva|avrà|mantiene) " + ADVERB + r"(?:un )?" + VALUE + r" (?:di |pari a |uguale a )?" + NUM,
     r"(?<![§\w] )\bè " + ADVERB + r"(?:una? )?(?:magia |carta |creatura |permanente )?(?:con |di )" + VALUE + r" (?:pari a |di )?" + NUM,
 ))
-OTHER = re.compile(r"\b(?:reveal|target|another|other|card|creature|spell|permanent|token|land|object|rivel|bersagli|altr[aoie]|cart[ae]|creatur[ae]|magi[ae]|permanent[ei]|terr[ae]|oggett)", re.I)  # something else "it" may be
+OTHER = re.compile(r"\b(?:reveal|target|another|other|rivel|bersagli|altr[aoie]|(?:card|creature|spell|permanent|token|land|object|carta|creatura|magia|permanente|terra|oggetto)\b)", re.I)  # something else "it" may be: one thing ("six cards" are no "it", "sei carte" no "suo")
 COMPARED = re.compile(r"^\s*(?:or (?:less|greater|more|fewer|lower|higher)|o (?:meno|più|inferiore|superiore|minore|maggiore)|\+|or below|or above)", re.I)
 CONDITION = re.compile(r"(?:^|[,;:(]|\b(?:and|or|e|o)\b)\s*(?:if|whether|unless|when|whenever|se|qualora|quando|nel caso)\b[^,;:]*$", re.I)
 UNSURE = re.compile(r"\b(?:face[- ]down|morph|manifest|disguise|cloak|token|copy|copies|copia|copie|pedina|pedine|faccia in giù|megamorph|meld|emblem)\w*", re.I)
