@@ -126,7 +126,8 @@ def test_link_tags_are_claim_tags():
     ],
 )  # fmt: skip
 def test_a_negation_or_an_opposite_turns_a_sentence_over(said, known, opposite):
-    from kb.checks.meaning import reading, turned_over
+    from kb.checks.meaning import reading
+    from kb.checks.polarity import turned_over
 
     (ours,), (theirs,) = reading(said, "en"), reading(known, "en")
     assert turned_over(ours, theirs) is opposite
@@ -147,7 +148,8 @@ GOAD_NOT_ABILITY = "Being goaded isn't an ability the creature has; once goaded,
     ],
 )  # fmt: skip
 def test_negations_in_other_clauses_are_counted(said, lang, crossed):
-    from kb.checks.meaning import crossed as count, reading
+    from kb.checks.meaning import reading
+    from kb.checks.polarity import crossed as count
 
     (ours,), (theirs,) = reading(said, lang), reading(GOAD_NOT_ABILITY, "en")
     assert count(ours, theirs) == crossed

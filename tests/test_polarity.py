@@ -48,3 +48,29 @@ WINDOW = "Prowess goes on the stack on top of the spell that caused it to trigge
 def test_an_order_said_the_other_way_round_turns_a_phrasing_over(ruling, phrasing, read):
     known = Known("triggered.cast_trigger_independent", +1, phrasing, [w for w in windows(reading(phrasing, "en"))][-1])
     assert polarity_of(reading(ruling, "en")[0], known) == read
+
+
+@pytest.mark.parametrize(
+    "phrasing, ruling, lang, opposite",
+    [
+        # "X, not Y": the negated clause restates what the other says; its negation turns nothing over
+        ("You cast it from your graveyard.", "You cast it from exile, not from your graveyard.", "en", True),
+        ("You cast it from your graveyard.", "You cast it from your graveyard, not from exile.", "en", False),
+        ("It goes to exile, not to the graveyard.", "It goes to exile.", "en", False),  # the phrasing a contrast
+        ("It goes to exile, not to the graveyard.", "It goes to the graveyard, not to exile.", "en", True),
+        ("La carta va in esilio.", "La carta va nel cimitero, non in esilio.", "it", True),
+        ("La carta va in esilio.", "La carta va in esilio, non nel cimitero.", "it", False),
+        # "X instead of Y", one clause: what it says before "instead of" is what it affirms
+        ("It goes to the graveyard.", "You exile it instead of putting it into your graveyard.", "en", True),
+        ("It is exiled.", "You exile it instead of putting it into your graveyard.", "en", False),
+        ("It goes to exile, not to the graveyard.", "It goes to exile instead of the graveyard.", "en", False),
+        ("La carta va in esilio.", "La carta va nel cimitero anziché in esilio.", "it", True),
+        # no contrast: a negation, or a word of the group in place of another, as before
+        ("You cast it from your graveyard.", "You don't cast it from your graveyard.", "en", True),
+        ("You cast it from your graveyard.", "You cast it from exile.", "en", True),
+    ],
+)  # fmt: skip
+def test_a_contrast_affirms_one_word_of_a_group_of_opposites(phrasing, ruling, lang, opposite):
+    from kb.checks.polarity import turned_over
+
+    assert turned_over(reading(ruling, lang)[0], reading(phrasing, lang)[0]) is opposite

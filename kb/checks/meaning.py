@@ -93,69 +93,13 @@ _CLAUSE = re.compile(r"[,;:()\u2014]|\s-\s|\b(?:but|ma|however|tuttavia|though|s
 def clauses(text: str, lang: str) -> tuple[Clause, ...]:
     """The clauses of a sentence that say something, each with its content and whether it is
     negated (asides and idioms left out, as for ``negations``)."""
+    return tuple(Clause(content(part, lang), bool(_negators(part, lang) % 2)) for part in clause_texts(text, lang))
+
+
+def clause_texts(text: str, lang: str) -> tuple[str, ...]:
+    """The words of each clause ``clauses`` reads, in its order."""
     parts = _CLAUSE.split(_IDIOMS.sub(" ", _ASIDE.sub(" ", _unwrapped(text))))
-    found = tuple(Clause(content(part, lang), bool(_negators(part, lang) % 2)) for part in parts if part.strip())
-    return tuple(clause for clause in found if clause.content)
-
-
-def turned_over(said: Sentence, known: Sentence) -> bool:
-    """Whether ``said`` says the opposite of ``known``: it holds an odd number of negations more
-    or fewer ("doesn't stop being goaded" against "stays goaded"), or, with the same parity, a
-    clause of it puts a word of a group of opposites (kb/vocab/opposites.yaml) where the clause
-    of ``known`` it is most alike has another of that group ("cast from the graveyard" against
-    "cast from exile"), or it puts two terms in the opposite order (``reversed_order``); an odd
-    number of those, counted together, says the opposite."""
-    opposed = int(reversed_order(said, known))
-    for clause in said.clauses:
-        best = max(known.clauses, key=lambda other: _alike(clause.content, other.content), default=None)
-        if best is not None and clause.content & best.content:
-            opposed += _opposed(clause.content, best.content, known.content)
-    return (said.negations - known.negations + opposed) % 2 == 1
-
-
-def crossed(said: Sentence, known: Sentence, both: bool = True) -> int:
-    """How many clauses of either sentence are negated where the clause of the other they are
-    most alike is not, or the other way round: two or more, even when the counts of negations
-    agree, leave what ``said`` asserts in doubt ("a goaded creature that loses all its
-    abilities no longer has to attack" against "goad is not an ability: it must attack even if
-    it loses all abilities"). ``both`` False: the clauses of ``said`` only (where its own
-    negations sit)."""
-    count = 0
-    pairs = ((said.clauses, known.clauses), (known.clauses, said.clauses)) if both else ((said.clauses, known.clauses),)
-    for ours, theirs in pairs:
-        for clause in ours:
-            shared = [len(clause.content & other.content) for other in theirs]
-            most = max(shared, default=0)
-            if most < 2:
-                continue  # a clause sharing one word ("once goaded") is no evidence either way
-            nearest = {other.negated for other, n in zip(theirs, shared) if n == most}
-            if nearest == {not clause.negated}:  # (nearest clauses negated both ways: no evidence)
-                count += 1
-    return count
-
-
-def _alike(ours: frozenset, theirs: frozenset) -> tuple[int, float]:
-    """How alike two clauses are: the content they share, then the share of all their content."""
-    shared = len(ours & theirs)
-    return shared, shared / (len(ours | theirs) or 1)
-
-
-def _opposed(ours: frozenset, theirs: frozenset, whole: frozenset) -> bool:
-    """One clause says a word of a group of opposites (kb/vocab/opposites.yaml), the other
-    another word of that group, and the other's sentence (``whole``) none of the first's
-    ("from exile, not from your graveyard" is turned over by its negation, not by "exile")."""
-    for group in opposites():
-        mine, other = ours & group, theirs & group
-        if mine and other and not mine & whole:
-            return True
-    return False
-
-
-@lru_cache(maxsize=1)
-def opposites() -> tuple[frozenset, ...]:
-    text = resources.files("kb").joinpath("vocab/opposites.yaml").read_text(encoding="utf-8")
-    groups = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))["groups"]
-    return tuple(frozenset(t for word in group for t in analysis.terms(word, "en")) for group in groups)
+    return tuple(part for part in parts if part.strip() and content(part, lang))
 
 
 def negations(text: str, lang: str) -> int:
