@@ -25,6 +25,8 @@ misses). Each is tagged and linked as ingest does. Measures:
                       correct links whose polarity is undetermined (they pass and fail nothing)
   contradictions      that fail (linked to their claim as denied), and that would PASS (a link
                       asserting a claim that holds): the second must be 0
+  true failing        share of the true sentences (stating a claim, or none) that would FAIL:
+                      linked as denying some claim (the classifier reads a denial where there is none)
 The corpus part links every ruling of ../shared/corpus/rulings_en.jsonl (or KB_CORPUS) and
 reports the share linked, of rulings and of distinct texts, and the time it takes.
 """
@@ -89,7 +91,7 @@ def evaluate(items: list[dict], link_with=None, judged: set[str] | None = None) 
     a claim registered later are counted apart as unjudged: the set says nothing of them)."""
     link_with = link_with or L.link
     judged = judged if judged is not None else judged_claims()
-    tp = fp = fn = right = contradicted = passing = unjudged = tp_later = undetermined = right_gold = 0
+    tp = fp = fn = right = contradicted = passing = unjudged = tp_later = undetermined = right_gold = true_failing = 0
     wrong: list[str] = []
     later = judged_later()
     for item in items:
@@ -128,6 +130,8 @@ def evaluate(items: list[dict], link_with=None, judged: set[str] | None = None) 
         if item["kind"] == "contradicts":
             contradicted += gold in claims and claims[gold].polarity == L.DENIES
             passing += any(link.polarity == L.ASSERTS for link in found)  # claims hold: an asserting link passes
+        else:  # a true sentence (stating a claim, or none): a denying link fails it, whatever the claim
+            true_failing += any(link.polarity == L.DENIES and later.get((item["id"], link.claim)) != L.DENIES for link in found)
     contradictions = sum(1 for i in items if i["kind"] == "contradicts")
     return {
         "items": len(items),
@@ -141,6 +145,7 @@ def evaluate(items: list[dict], link_with=None, judged: set[str] | None = None) 
         "contradictions": contradictions,
         "contradictions_failing": round(contradicted / contradictions, 3) if contradictions else 1.0,
         "contradictions_passing": passing,
+        "true_failing": round(true_failing / (len(items) - contradictions), 3) if len(items) > contradictions else 0.0,
         "unjudged_links": unjudged,
         "mistakes": wrong,
     }

@@ -72,11 +72,34 @@ def near_copies(sentences: list[str], wordings: tuple[str, ...], least: float = 
     return found
 
 
-def test_every_set_is_measured_by_the_bench():
+def _bench():
     spec = importlib.util.spec_from_file_location("kb_bench_link_coverage", REPO / "bench" / "link_coverage.py")
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
-    assert sorted(bench.SETS.values()) == SETS and len(SETS) == 4
+    return bench
+
+
+def test_every_set_is_measured_by_the_bench():
+    assert sorted(_bench().SETS.values()) == SETS and len(SETS) == 4
+
+
+@pytest.mark.parametrize(
+    "kind, polarity, failing, passing, true_failing",
+    [
+        ("asserts", "asserts", 1.0, 0, 0.0),  # no contradiction in the items: none fails, as 1.0 says
+        ("asserts", "denies", 1.0, 0, 1.0),  # a true sentence read as a denial: it would FAIL
+        ("none", "denies", 1.0, 0, 1.0),
+        ("contradicts", "denies", 1.0, 0, 0.0),
+        ("contradicts", "asserts", 0.0, 1, 0.0),  # a false sentence read as stating its claim: it would PASS
+    ],
+)  # fmt: skip
+def test_the_bench_counts_what_would_pass_and_fail(kind, polarity, failing, passing, true_failing):
+    from kb.records import Link
+
+    bench = _bench()
+    item = {"id": "x1", "kind": kind, "claim": None if kind == "none" else "goad.must_attack", "text": "A goaded creature attacks.", "lang": "en"}
+    result = bench.evaluate([item], lambda *_: (Link("goad.must_attack", polarity, 0.9, ""),), judged=frozenset({"goad.must_attack"}))
+    assert (result["contradictions_failing"], result["contradictions_passing"], result["true_failing"]) == (failing, passing, true_failing)
 
 
 @pytest.mark.parametrize("path", SETS, ids=lambda p: p.name)
