@@ -58,6 +58,8 @@ def test_an_order_said_the_other_way_round_turns_a_phrasing_over(ruling, phrasin
         ("You cast it from your graveyard.", "You cast it from your graveyard, not from exile.", "en", False),
         ("It goes to exile, not to the graveyard.", "It goes to exile.", "en", False),  # the phrasing a contrast
         ("It goes to exile, not to the graveyard.", "It goes to the graveyard, not to exile.", "en", True),
+        ("It is cast from exile, but not from your hand, so abilities rewarding spells cast from your hand skip it.",
+         "Abilities rewarding spells cast from your hand skip it.", "en", False),  # the denied word said again, not denied
         ("La carta va in esilio.", "La carta va nel cimitero, non in esilio.", "it", True),
         ("La carta va in esilio.", "La carta va in esilio, non nel cimitero.", "it", False),
         # "X instead of Y", one clause: what it says before "instead of" is what it affirms

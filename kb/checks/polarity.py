@@ -62,7 +62,7 @@ def turned_over(said: Sentence, known: Sentence) -> bool:
     the word it denies and not the one it affirms; its negation counts in neither sentence."""
     ours, known_contrasts = contrasts(said), contrasts(known)
     theirs = [known_contrasts[k][0] if k in known_contrasts else clause.content for k, clause in enumerate(known.clauses)]
-    whole = known.content.difference(*(words for _, words in known_contrasts.values()))
+    whole = frozenset().union(*theirs) if known_contrasts else known.content  # what it says, its contrasts' denied words apart
     said_words = frozenset().union(*(a | d for a, d in ours.values()))
     opposed = int(reversed_order(said, known))
     opposed += sum(1 for affirmed, words in ours.values() if not whole & affirmed and whole & words)
