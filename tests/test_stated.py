@@ -79,6 +79,7 @@ from .conftest import corpus_dir
         ("Se lanci Traversata Sfarzosa esiliando sei carte, il suo valore di mana non è più 8 ma 2.", False),  # "sei carte" are no "suo"
         ("Treasure Cruise was cast by exiling seven cards, and that spell has a mana value of 8.", True),  # "that spell": the one card named
         ("Traversata Sfarzosa è stata lanciata esiliando sette carte, ma quella magia vale 1.", False),
+        ("Fireball lying in someone's yard has mana value 1.", True),  # a name that is a common word, where the sentence opens
         # the one card a ruling names, said again as "the" and a word of its name
         ("Thought-Knot Seer exiles a card. The Seer has mana value 3.", False),
         ("Temperamento Focoso ha follia. Il Temperamento vale 3.", True),
@@ -110,6 +111,7 @@ def test_a_stated_mana_value_is_judged_by_the_model(text, holds):
         "Tarmogoyf vale 2 punti in più.",
         "Walking Ballista is a creature.",
         "Llanowar Elves and Thought-Knot Seer: the Seer has mana value 3.",  # two cards named: "the Seer" is neither
+        "Domanda: il suo valore di mana è 3, giusto?",  # a common word opening a sentence is no card "suo" may mean
     ],
 )  # fmt: skip
 def test_what_is_no_statement_of_a_named_cards_mana_value_is_not_read(text):

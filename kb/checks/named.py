@@ -43,8 +43,10 @@ class Names:
         """The mechanics of every card ``text`` names."""
         return frozenset(tag for _, _, name in self.spans(text) for tag in self.rows[name])
 
-    def spans(self, text: str) -> list[tuple[int, int, str]]:
-        """(start, end, name) of every card name in ``text``, in order (either apostrophe counts as ')."""
+    def spans(self, text: str, opening: bool = False) -> list[tuple[int, int, str]]:
+        """(start, end, name) of every card name in ``text``, in order (either apostrophe counts as ');
+        ``opening``: a name that is a common word too where a sentence opens (what follows says it
+        is a card: "Fireball lying in your graveyard has mana value 1")."""
         text = text.replace("’", "'")
         found: list[tuple[int, int, str]] = []
         covered = 0  # where the last name found ends: "Plunder" in "Memory Plunder" is no card of its own
@@ -54,7 +56,7 @@ class Names:
             for name in self.starting.get(word.group(0), ()):
                 end = word.start() + len(name)
                 if text.startswith(name, word.start()) and (end == len(text) or not text[end].isalnum()) \
-                        and not (name in self.common and _opens_sentence(text, word.start())):
+                        and not (name in self.common and not opening and _opens_sentence(text, word.start())):
                     found.append((word.start(), end, name))
                     covered = end
                     break

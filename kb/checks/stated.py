@@ -197,7 +197,8 @@ def read_values(text: str) -> list[Stated]:
     for sentence in SENTENCE.split(text.replace("’", "'")):
         if not MENTIONS.search(sentence) or UNSURE.search(sentence):
             continue
-        spans = _with_aliases(sentence, names.spans(sentence), only)
+        plain = names.spans(sentence)
+        spans = _with_aliases(sentence, names.spans(sentence, opening=True), only)  # "Fireball … has mana value 1"
         if not spans:
             continue
         marked, last = [], 0
@@ -206,7 +207,7 @@ def read_values(text: str) -> list[Stated]:
             last = end
         marked_text = "".join(marked + [sentence[last:]])
         matches = [(m, int(m.group(1)), m.group(2)) for pattern in STATEMENTS for m in pattern.finditer(marked_text)]
-        if len({by_name[name] for _, _, name in spans}) == 1:  # one card: "it" may be it, said after it and nothing else between
+        if len({by_name[name] for _, _, name in spans}) == 1 and len(plain) == len(spans):  # one card ("Domanda: …" none): "it" may be it, said after it and nothing else between
             end = marked_text.index("§0§") + 3
             matches += [(m, 0, m.group(1)) for pattern in PRONOUNS for m in pattern.finditer(marked_text)
                         if m.start() >= end and not OTHER.search(marked_text[end : m.start()])]
