@@ -60,6 +60,8 @@ from .conftest import corpus_dir
         ("My Walking Ballista was cast with X=3, so on the battlefield its mana value is 6.", False),
         ("Bonecrusher Giant cast as Stomp keeps its cost; it's still a mana value 3 spell on the stack.", False),  # cast as the Adventure: 2
         ("Bonecrusher Giant cast as Stomp is a mana value 2 spell on the stack.", True),
+        ("Gigante Sbriciolaossa lanciato come Schiacciare ha valore di mana 3 in pila.", False),  # the face's Italian name: 2
+        ("Gigante Sbriciolaossa lanciato come Schiacciare ha valore di mana 2 in pila.", True),
         ("Giavellotto Infuocato, pagato {R}{R}{R}, ha valore di mana 3.", False),
         # where it is, or how it was cast, between the name and the number
         ("Treasure Cruise cast for {U} has mana value 8.", True),

@@ -40,6 +40,7 @@ class Cards(Mapping):
 
     def __init__(self, rows: list[str], index: dict[str, int]):
         self.rows, self.index, self._made = rows, index, {}
+        self._faces: dict[int, list[str]] | None = None  # row → its names that name each face, made when first asked for
 
     def __getitem__(self, name: str) -> Card:
         row = self.index[name]
@@ -48,6 +49,23 @@ class Cards(Mapping):
             faces = tuple(Face(face, None if cost == "-" else cost) for cost, face in zip(costs.split(" // "), face_names.split(" // ")))
             self._made[row] = Card(" // ".join(face.name for face in faces), layout, faces)
         return self._made[row]
+
+    def face_names(self, card: Card) -> tuple[frozenset[str], ...]:
+        """Each face's names in every language the table has ("Stomp", "Schiacciare"), from the
+        names that hold " // " as the card's own does."""
+        if self._faces is None:
+            self._faces = {}
+            for name, row in self.index.items():
+                if " // " in name:
+                    self._faces.setdefault(row, []).append(name)
+        row = self.index.get(card.name)
+        found = [{face.name} for face in card.faces]
+        for name in self._faces.get(row, ()) if row is not None else ():
+            parts = name.split(" // ")
+            if len(parts) == len(found):
+                for names, part in zip(found, parts):
+                    names.add(part)
+        return tuple(frozenset(names) for names in found)
 
     def __iter__(self):
         return iter(self.index)

@@ -45,7 +45,7 @@ WHERE = r"(?: (?:(?:lying |sitting |resting )?in (?:your |a |the |someone's |an 
 # ("Fireball lying in someone's yard has", "Treasure Cruise cast for {U} has", "Scopritore di
 # Segreti già trasformato vale", "la Visione Ancestrale lanciata dalla sospensione")
 ASIDE = ("(?:" + WHERE[3:-2] + r"| cast (?:with|for|using|by|from|as) [^,;.§]{1,30}?| (?:transformed|flipped)"
-         r"| (?:già |ancora )?\w+(?:at|ut|it)[oaie](?: (?:con|per|da|dal|dalla|dallo|col) [^,;.§]{1,30}?)?)?")
+         r"| (?:già |ancora )?\w+(?:at|ut|it)[oaie](?: (?:con|per|da|dal|dalla|dallo|col|come) [^,;.§]{1,30}?)?)?")
 NOT_A_COUNT = r"(?![\w/+-])(?! ?(?:/|\+|damage|life|cards?|counters?|times|creatures?|mana|spells?|poison|players?|points?|power|toughness|of|danni|vite|vita|punti|carte|segnalini|volte|creature|magie|giocatori|forza|costituzione|di)\b)"
 ADVERB = r"(?:still |only |just |always |actually |also |ancora |sempre |solo |soltanto |pure |anche )?"
 STATEMENTS = tuple(re.compile(p, re.I) for p in (
@@ -130,10 +130,11 @@ def _face(card: Card, sentence: str) -> set:
         return {1}
     if len(card.faces) < 2:
         return {0}
-    cast_as = {k for k, face in enumerate(card.faces) if re.search(r"\b(?:as|come) " + re.escape(face.name) + r"\b", sentence)}
+    names = shipped()[1].face_names(card)  # each face's, English and Italian: "Stomp", "Schiacciare"
+    cast_as = {k for k, said in enumerate(names) for name in said if re.search(r"\b(?:as|come) " + re.escape(name) + r"\b", sentence)}
     if len(cast_as) == 1:
         return cast_as
-    named = {k for k, face in enumerate(card.faces) if face.name and face.name in sentence}
+    named = {k for k, said in enumerate(names) for name in said if name and name in sentence}
     return named if len(named) == 1 else set(range(len(card.faces))) | ({BOTH} if card.layout == "fuse" else set())
 
 
