@@ -22,9 +22,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
-
-import yaml
 
 from kb.text import analysis
 from kb.text.lexicon import lexicon

@@ -74,15 +74,13 @@ def turned_over(said: Sentence, known: Sentence) -> bool:
     return (negations_apart(said, known) + opposed) % 2 == 1
 
 
-_NOTHING: frozenset = frozenset()
-
-
 def negations_apart(said: Sentence, known: Sentence) -> int:
     """How many negations more ``said`` holds than ``known``, those of contrasts (``contrasts``)
     left out: "goes to exile, not to the graveyard" holds none."""
     return said.negations - len(contrasts(said)) - known.negations + len(contrasts(known))
 
 
+_NOTHING: frozenset = frozenset()
 INSTEAD = re.compile(r"\b(?:instead of|rather than|not|invece (?:di|del|della|dello|dei|degli|delle|dell'|che)|anzich[eé]|piuttosto che|non)\b", re.I)
 
 
