@@ -132,7 +132,7 @@ def test_the_hand_written_tags_keep_their_ids_and_come_first():
                         "triggered_ability", "special_action", "exchange_control", "discard", "attack", "face_down",
                         "free_cast", "heroic", "energy", "devotion", "summoning_sickness", "landfall",
                         "token", "double_faced", "snow"]  # fmt: skip
-    assert len(ids) == len(set(ids)) == 25 + 255 - 5  # goad, split second, madness, exchange, discard merged
+    assert len(ids) == len(set(ids)) == 26 + 255 - 6  # goad, split second, madness, exchange, discard, foretell merged
 
 
 def test_a_hand_written_keyword_is_merged_with_its_generated_entry():
@@ -183,6 +183,10 @@ PRECISION = [
     ("Until end of turn, Shadow of Doubt stops players from searching libraries.", "shadow", False),
     ("La Discesa nella Follia esilia un permanente.", "madness", False),
     ("Lanciare una magia con follia ignora le regole sulle tempistiche.", "madness", True),
+    # foretell's participles, as printed on cards ("foretold"; "se è stata predetta"), not prey ("preda")
+    ("A foretold card can be cast on a later turn.", "foretell", True),
+    ("Una stregoneria predetta si può lanciare in un turno successivo.", "foretell", True),
+    ("Il lupo insegue la sua preda.", "foretell", False),
     # counter: the keyword action, not the noun; Italian neutralizzare, not segnalino
     ("Counter target spell.", "counter", True),
     ("The spell won’t be countered when Absorb resolves, but you’ll still gain 3 life.", "counter", True),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kb.checks import links as L
-from kb.checks.card_mechanics import mechanics, table
+from kb.checks.card_mechanics import mechanics, short_names, table
 from kb.checks.named import TABLE, Names, read, shipped
 from kb.errors import ParseError
 
@@ -72,6 +72,38 @@ def test_the_table_keeps_the_claims_keyword_mechanics_cards_print_and_not_the_co
     assert rows["Memory Plunder"] == set()  # it holds "Plunder": listed, with no mechanic
     assert "Grizzly Bears" not in rows and "Furto di Memoria" not in rows
     assert not any(name.startswith("Mind Rot") for name in rows)  # too common to say anything
+
+
+SHORT = {"Gray Merchant of Asphodel": {"devotion"}, "Mercante Grigio di Asfodelo": {"devotion"},
+         "Thalia, Guardian of Thraben": {"cast_trigger"}, "Emrakul, the Aeons Torn": {"cast_trigger"},
+         "Emrakul, the Promised End": {"delve"}, "Archfiend of Ifnir": {"cycling"}, "Fires of Yavimaya": {"landfall"},
+         "Jace, the Mind Sculptor": {"search"}, "Jace": {"scry"}, "Time, Spiral": {"suspend"},
+         "Bussola Taumaturgica // Guglie di Orazca": {"search"}, "Memory Plunder": set()}
+
+
+@pytest.mark.parametrize(
+    "short, expected",
+    [
+        ("Gray Merchant", {"devotion"}),  # two words or more before "of"
+        ("Mercante Grigio", {"devotion"}),  # ... or "di"
+        ("Thalia", {"cast_trigger"}),  # the name before a comma
+        ("Emrakul", None),  # two cards of other mechanics shorten to it
+        ("Archfiend", None),  # one word before "of": too many cards begin so
+        ("Fires", None),
+        ("Jace", None),  # a card's own name is that card
+        ("Time", None),  # a common word
+        ("Bussola Taumaturgica // Guglie", None),  # a card of faces: each face is a name of its own
+    ],
+)  # fmt: skip
+def test_players_short_names_carry_their_cards_mechanics(short, expected):
+    every = set(SHORT) | {"Jace"}
+    assert short_names(SHORT, every).get(short) == expected
+
+
+def test_a_short_name_is_a_card_where_its_full_name_is_not_written():
+    names = Names({"Gray Merchant of Asphodel": frozenset({"devotion"}), "Gray Merchant": frozenset({"devotion"})})
+    assert [name for _, _, name in names.spans("Gray Merchant of Asphodel drains; Gray Merchant counts pips.")] \
+        == ["Gray Merchant of Asphodel", "Gray Merchant"]  # the longest first: no short name inside the full one
 
 
 @pytest.mark.parametrize(

@@ -27,6 +27,8 @@ from typing import Iterable, Sequence
 
 from kb.checks.named import TABLE
 from kb.checks.registration import gates, registry
+from kb.text.analysis import fold
+from kb.text.common import is_common
 from kb.text.vocabulary import vocabulary
 
 KINDS = ("keyword_ability", "keyword_action", "ability_word")  # what a card has: an ability word (landfall, heroic; CR 207.2c) is printed on it
@@ -73,7 +75,42 @@ def table(cards: Iterable[dict], kept: set[str], common: float = COMMON) -> dict
                 if len(part.strip()) >= 3:
                     rows.setdefault(part.strip(), set()).update(found)
     kept_names = {name for name, found in rows.items() if found}
-    return {name: found for name, found in rows.items() if found or _holds(name, kept_names)}
+    named = {name: found for name, found in rows.items() if found or _holds(name, kept_names)}
+    return {**short_names(named, set(rows)), **named}
+
+
+def short_names(rows: dict[str, set[str]], every: set[str]) -> dict[str, set[str]]:
+    """The names players shorten cards to ("Thalia" for "Thalia, Guardian of Thraben", "Gray
+    Merchant" for "Gray Merchant of Asphodel", "Mercante Grigio" for "Mercante Grigio di
+    Asfodelo"), with the mechanics of the cards of ``rows`` that have them: a name before a comma,
+    or two words or more before "of" or "di"; none that is some card's name (``every``) or a
+    common word, or that cards of other mechanics shorten to as well ("Emrakul")."""
+    found: dict[str, set[str]] = {}
+    clash: set[str] = set()
+    for name, tags in rows.items():
+        if not tags:
+            continue
+        for short in _shortened(name):
+            if short in every or " " not in short and is_common(fold(short)):
+                continue
+            if short in found and found[short] != tags:
+                clash.add(short)
+            found.setdefault(short, set(tags))
+    return {short: tags for short, tags in found.items() if short not in clash}
+
+
+def _shortened(name: str) -> list[str]:
+    """The short forms of ``name`` (see ``short_names``)."""
+    forms: list[str] = []
+    if " // " in name:
+        return forms  # its faces are names of their own
+    head, comma, _ = name.partition(", ")
+    if comma and len(head) >= 4 and head[0].isupper():
+        forms.append(head)
+    of = re.match(r"^(\S+(?: \S+)+?) (?:of|di|del|della|dello|dei|degli|delle|dell')\b", name)
+    if of and of.group(1)[0].isupper() and "," not in of.group(1):
+        forms.append(of.group(1))
+    return forms
 
 
 def _holds(name: str, names: set[str]) -> bool:
