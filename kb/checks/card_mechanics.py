@@ -56,8 +56,9 @@ def mechanics() -> set[str]:
 
 
 def table(cards: Iterable[dict], kept: set[str], common: float = COMMON) -> dict[str, set[str]]:
-    """Card name (English, Italian, and each face's) → the kept mechanics its text prints; and
-    the names that hold such a name, with none."""
+    """Card name (English, Italian, and each face's) → the kept mechanics its text prints; the
+    names players shorten such a card to (``short_names``); and the names that hold such a name,
+    with none."""
     vocab = vocabulary()
     by_card: dict[str, set[str]] = {}
     names: dict[str, set[str]] = {}
