@@ -85,7 +85,9 @@ def short_names(rows: dict[str, set[str]], every: set[str]) -> dict[str, set[str
     Merchant" for "Gray Merchant of Asphodel", "Mercante Grigio" for "Mercante Grigio di
     Asfodelo"), with the mechanics of the cards of ``rows`` that have them: a name before a comma,
     or two words or more before "of" or "di"; none that is some card's name (``every``) or a
-    common word, or that cards of other mechanics shorten to as well ("Emrakul")."""
+    common word, or that cards of ``rows`` of other mechanics shorten to as well ("Emrakul"). A
+    card of no kept mechanic that shares a short name doesn't take it away: the name can only
+    open a mechanic's claims to a ruling, never judge one."""
     found: dict[str, set[str]] = {}
     clash: set[str] = set()
     for name, tags in rows.items():
