@@ -29,6 +29,7 @@ CLAIM = "goad.persists_after_attacking"  # a registered claim that holds in the 
     [
         (lambda: L.DOUBT - 0.05, ASSERTS),  # the classifier barely reads a denial: the phrasing's reading stands
         (lambda: L.DOUBT + 0.05, UNDETERMINED),  # it reads one likelier than DOUBT: no verdict on it
+        (lambda: (L.ALONE + L.VETO) / 2, DENIES),  # sure enough of the denial to link it by itself: the denial
     ],
 )  # fmt: skip
 def test_an_asserting_link_the_classifier_reads_denied_is_undetermined(denial, polarity):

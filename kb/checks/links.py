@@ -126,7 +126,7 @@ class Linker(Phrasebook):
         if classified is not None:
             found.setdefault(classified.claim, classified)
         if class_scores is not None:
-            found = self._doubted(found, best)
+            found = self._doubted(found, best, classified)
             if not found and not labelled:
                 about = self._about(scored, claims, near_miss, allowed, class_scores)
                 found = {about.claim: about} if about else found
@@ -190,12 +190,15 @@ class Linker(Phrasebook):
         return tuple(kept)
 
     @staticmethod
-    def _doubted(found: dict[str, Link], best: dict) -> dict[str, Link]:
+    def _doubted(found: dict[str, Link], best: dict, classified: Link | None = None) -> dict[str, Link]:
         """The links, those asserting a claim the classifier reads denied likelier than DOUBT
         (``best``, as for ``_vetoed``) made undetermined (a false ruling that words a true one's
-        words the other way round passes no check); a link worded as a known phrasing (score 1)
-        stays as it is."""
-        return {claim: Link(claim, UNDETERMINED, link.score, link.evidence)
+        words the other way round passes no check), or the classifier's own denial of that claim
+        (``classified``: "Madness only works if you discard the card to pay a cost" against "any
+        discard works"; dev halves: 3 more contradictions failing, no true sentence failing, no
+        corpus verdict changed); a link worded as a known phrasing (score 1) stays as it is."""
+        denial = classified if classified is not None and classified.polarity == DENIES else None
+        return {claim: (denial if denial is not None and denial.claim == claim else Link(claim, UNDETERMINED, link.score, link.evidence))
                 if link.polarity == ASSERTS and link.score < 1.0 and best.get((claim, DENIED), 0.0) > DOUBT else link
                 for claim, link in found.items()}
 
