@@ -433,7 +433,9 @@ WAITS = "The spell you discarded the card for waits: the madness trigger resolve
         # not sure enough, or surer of the phrasing's own polarity: the phrasing's reading stands,
         # undetermined when the denial is likelier than DOUBT
         (lambda: Sure(-1, L.DOUBT, 0.0, "madness.waits"), ["asserts"]),
-        (lambda: Sure(-1, L.VETO - 0.05, 0.0, "madness.waits"), ["undetermined"]),
+        (lambda: Sure(-1, (L.DOUBT + L.ALONE) / 2, 0.0, "madness.waits"), ["undetermined"]),
+        # under VETO, but sure enough to deny the claim by itself (ALONE): the classifier's denial
+        (lambda: Sure(-1, L.VETO - 0.05, 0.0, "madness.waits"), ["denies"]),
         (lambda: Sure(-1, L.VETO, L.VETO + 0.05, "madness.waits"), ["undetermined"]),
     ],
 )  # fmt: skip
