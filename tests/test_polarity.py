@@ -76,3 +76,19 @@ def test_a_contrast_affirms_one_word_of_a_group_of_opposites(phrasing, ruling, l
     from kb.checks.polarity import turned_over
 
     assert turned_over(reading(ruling, lang)[0], reading(phrasing, lang)[0]) is opposite
+
+
+
+@pytest.mark.parametrize(
+    "italian, english, feature",
+    [
+        ("Paga il costo di mana.", "Pay the mana cost.", "mana"),  # "mana" is no "mano" (hand), whose stem it shares
+        ("Aggiungi un mana di qualsiasi colore.", "Add one mana of any color.", "mana"),
+        ("Il valore di mana è 3.", "Its mana value is 3.", "mana"),
+        ("Rimetti la carta in mano.", "Return the card to your hand.", "hand"),  # "mano" still is
+    ],
+)  # fmt: skip
+def test_mana_and_hand_read_alike_in_both_languages(italian, english, feature):
+    ours, theirs = reading(italian, "it")[0].content, reading(english, "en")[0].content
+    assert feature in ours and feature in theirs
+    assert {"mana", "hand"} & ours == {"mana", "hand"} & theirs

@@ -165,7 +165,8 @@ def reversed_order(said: Sentence, known: Sentence) -> bool:
 @lru_cache(maxsize=200_000)
 def content(text: str, lang: str) -> frozenset:
     """The language-neutral features of a sentence (see the module doc)."""
-    terms = [t for t in analysis.terms(text, lang) if t not in _NEGATOR_TERMS[lang]]
+    worded = [(word, t) for word, t in analysis.worded_terms(text, lang) if t not in _NEGATOR_TERMS[lang]]
+    terms = [t for _, t in worded]
     features: set[str] = set()
     for found in thesaurus().expand(terms, lang):
         features.update(f"pg:{number}" for number in found.groups)
@@ -175,14 +176,26 @@ def content(text: str, lang: str) -> frozenset:
     covered: set[int] = set()
     for expansion in lexicon().expand(terms, "it"):
         best = _best(expansion.translations)
+        if expansion.end - expansion.start == 1 and analysis.fold(worded[expansion.start][0]) in WRITTEN_ALIKE:
+            continue  # "costo di mana": the stem of "mana" is that of "mano" (hand)
         if best is not None:
             features.update(best.terms)
             covered.update(range(expansion.start, expansion.end))
-    features.update(term if _neutral(term) else f"it:{term}" for k, term in enumerate(terms) if k not in covered)
+    features.update(_alike(word) or (term if _neutral(term) else f"it:{term}")
+                    for k, (word, term) in enumerate(worded) if k not in covered)
     return frozenset(features)
 
 
 _SYMBOLS = frozenset("wubrgcspx")  # the letters of mana symbols ({B/P}, {2/W}, {X}), the same in every language
+
+
+WRITTEN_ALIKE = frozenset({"mana"})  # Italian words that are the English ones, whose stems are another word's ("mano": hand)
+
+
+def _alike(word: str) -> str | None:
+    """The English term of an Italian word written as the English one ("costo di mana": "mana",
+    not the "hand" of "mano", whose stem it shares), else None."""
+    return analysis.term(word, "en") if analysis.fold(word) in WRITTEN_ALIKE else None
 
 
 def _neutral(term: str) -> bool:

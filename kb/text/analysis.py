@@ -64,9 +64,19 @@ def _stemmer(lang: str):
 _TERM = {lang: _stemmer(lang) for lang in LANGS}
 
 
+def term(word: str, lang: str) -> str:
+    """The index term of one word ("" for a stop word)."""
+    return _TERM[lang](word)
+
+
 def terms(text: str, lang: str) -> list[str]:
     """The index terms of ``text`` analysed as ``lang``, in order."""
     return [t for t in map(_TERM[lang], _TOKEN.findall(text)) if t]
+
+
+def worded_terms(text: str, lang: str) -> list[tuple[str, str]]:
+    """``terms``, each with the word it comes from: ``[("spronata", "spron"), ...]``."""
+    return [(word, t) for word in _TOKEN.findall(text) if (t := _TERM[lang](word))]
 
 
 class AnalysedText(str):
