@@ -78,7 +78,6 @@ def test_a_contrast_affirms_one_word_of_a_group_of_opposites(phrasing, ruling, l
     assert turned_over(reading(ruling, lang)[0], reading(phrasing, lang)[0]) is opposite
 
 
-
 @pytest.mark.parametrize(
     "italian, english, feature",
     [

@@ -197,10 +197,13 @@ class Linker(Phrasebook):
         (``classified``: "Madness only works if you discard the card to pay a cost" against "any
         discard works"; dev halves: 3 more contradictions failing, no true sentence failing, no
         corpus verdict changed); a link worded as a known phrasing (score 1) stays as it is."""
-        denial = classified if classified is not None and classified.polarity == DENIES else None
-        return {claim: (denial if denial is not None and denial.claim == claim else Link(claim, UNDETERMINED, link.score, link.evidence))
-                if link.polarity == ASSERTS and link.score < 1.0 and best.get((claim, DENIED), 0.0) > DOUBT else link
-                for claim, link in found.items()}
+        kept = {}
+        for claim, link in found.items():
+            if link.polarity == ASSERTS and link.score < 1.0 and best.get((claim, DENIED), 0.0) > DOUBT:
+                denied = classified is not None and classified.claim == claim and classified.polarity == DENIES
+                link = classified if denied else Link(claim, UNDETERMINED, link.score, link.evidence)
+            kept[claim] = link
+        return kept
 
     def _about(self, windows: list, claims: np.ndarray, near_miss: float, allowed: frozenset, class_scores: list) -> Link | None:
         """The claim a ruling nothing else linked is about, when the classifier is sure of the
