@@ -17,14 +17,18 @@ misses). Each is tagged and linked as ingest does. Measures:
 
   precision, recall   of (sentence, claim) links, whatever their polarity (a link to a claim
                       registered after the set counts as judged in bench/claims_judged.yaml, and
-                      apart as unjudged when it is not there)
+                      apart as unjudged when it is not there; a link from a sentence that asserts or
+                      contradicts its claim to a second claim of the set counts as judged there, and
+                      as false when it is not; recall counts the set's own claim only)
   polarity            share of the correct links with the right polarity (an undetermined one,
                       kb.checks.links.ABOUT and DOUBT: the linker can't tell which way round,
                       has none)
   with polarity       recall counting only links with the right polarity; undetermined: the
                       correct links whose polarity is undetermined (they pass and fail nothing)
-  contradictions      that fail (linked to their claim as denied), and that would PASS (a link
-                      asserting a claim that holds): the second must be 0
+  contradictions      that fail (linked as denying their claim, or a claim judged blind as one they
+                      deny: "madness costs are paid as printed" denies both the total cost and
+                      madness's cost modifiers), that fail on their own claim (failing_own_claim),
+                      and that would PASS (a link asserting a claim that holds): the last must be 0
   true failing        share of the true sentences (stating a claim, or none) that would FAIL:
                       linked as denying some claim (the classifier reads a denial where there is none)
 The corpus part links every ruling of ../shared/corpus/rulings_en.jsonl (or KB_CORPUS) and
@@ -91,7 +95,7 @@ def evaluate(items: list[dict], link_with=None, judged: set[str] | None = None) 
     a claim registered later are counted apart as unjudged: the set says nothing of them)."""
     link_with = link_with or L.link
     judged = judged if judged is not None else judged_claims()
-    tp = fp = fn = right = contradicted = passing = unjudged = tp_later = undetermined = right_gold = true_failing = 0
+    tp = fp = fn = right = contradicted = contradicted_own = passing = unjudged = tp_later = undetermined = right_gold = true_failing = 0
     wrong: list[str] = []
     later = judged_later()
     for item in items:
@@ -99,8 +103,8 @@ def evaluate(items: list[dict], link_with=None, judged: set[str] | None = None) 
         gold = item.get("claim")
         claims = {link.claim: link for link in found}
         for link in found:
-            if link.claim not in judged and link.claim != gold:
-                reading = later.get((item["id"], link.claim))
+            reading = later.get((item["id"], link.claim)) if link.claim != gold else None
+            if link.claim != gold and (link.claim not in judged or reading is not None):
                 if reading is None:
                     unjudged += 1
                     wrong.append(f"unjudged {item['id']} ({item['kind']} {gold}): {link.claim} {link.polarity} {link.score}: {item['text'][:90]}")
@@ -128,7 +132,8 @@ def evaluate(items: list[dict], link_with=None, judged: set[str] | None = None) 
             fn += 1
             wrong.append(f"missed {item['id']} ({item['kind']} {gold}): {item['text'][:90]}")
         if item["kind"] == "contradicts":
-            contradicted += gold in claims and claims[gold].polarity == L.DENIES
+            contradicted_own += gold in claims and claims[gold].polarity == L.DENIES
+            contradicted += any(link.polarity == L.DENIES and (link.claim == gold or later.get((item["id"], link.claim)) == L.DENIES) for link in found)
             passing += any(link.polarity == L.ASSERTS for link in found)  # claims hold: an asserting link passes
         else:  # a true sentence (stating a claim, or none): a denying link fails it, whatever the claim
             true_failing += any(link.polarity == L.DENIES and later.get((item["id"], link.claim)) != L.DENIES for link in found)
@@ -144,6 +149,7 @@ def evaluate(items: list[dict], link_with=None, judged: set[str] | None = None) 
         "undetermined": undetermined,
         "contradictions": contradictions,
         "contradictions_failing": round(contradicted / contradictions, 3) if contradictions else 1.0,
+        "contradictions_failing_own_claim": round(contradicted_own / contradictions, 3) if contradictions else 1.0,
         "contradictions_passing": passing,
         "true_failing": round(true_failing / (len(items) - contradictions), 3) if len(items) > contradictions else 0.0,
         "unjudged_links": unjudged,

@@ -102,6 +102,25 @@ def test_the_bench_counts_what_would_pass_and_fail(kind, polarity, failing, pass
     assert (result["contradictions_failing"], result["contradictions_passing"], result["true_failing"]) == (failing, passing, true_failing)
 
 
+@pytest.mark.parametrize(
+    "reading, failing, own, precision",
+    [
+        ("denies", 1.0, 0.0, 1.0),  # judged blind as denying the second claim too: it fails, naming a claim it denies
+        ("none", 0.0, 0.0, 0.0),  # judged as saying nothing of it: a false link, and no failure
+        (None, 0.0, 0.0, 0.0),  # a claim of the set, not judged: a false link
+    ],
+)  # fmt: skip
+def test_a_contradiction_fails_on_a_second_claim_only_as_judged(monkeypatch, reading, failing, own, precision):
+    from kb.records import Link
+
+    bench = _bench()
+    monkeypatch.setattr(bench, "judged_later", lambda: {} if reading is None else {("x1", "madness.cost_modifiers_apply"): reading})
+    item = {"id": "x1", "kind": "contradicts", "claim": "cost.total_cost", "text": "A madness cost is paid as printed.", "lang": "en"}
+    found = (Link("madness.cost_modifiers_apply", "denies", 0.9, ""),)
+    result = bench.evaluate([item], lambda *_: found, judged=frozenset({"cost.total_cost", "madness.cost_modifiers_apply"}))
+    assert (result["contradictions_failing"], result["contradictions_failing_own_claim"], result["precision"]) == (failing, own, precision)
+
+
 @pytest.mark.parametrize("path", SETS, ids=lambda p: p.name)
 def test_set_is_well_formed(path):
     items = _items(path)
