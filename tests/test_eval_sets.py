@@ -121,6 +121,23 @@ def test_a_contradiction_fails_on_a_second_claim_only_as_judged(monkeypatch, rea
     assert (result["contradictions_failing"], result["contradictions_failing_own_claim"], result["precision"]) == (failing, own, precision)
 
 
+def test_judgments_name_real_items_and_claims_once_each():
+    """bench/claims_judged.yaml: each judgment names an item of a set and a registered claim other
+    than the item's own, once; a near miss is judged only against claims its set was not written
+    against (the set says it states none of its own)."""
+    judgments = yaml.safe_load((REPO / "bench" / "claims_judged.yaml").read_text(encoding="utf-8"))["judgments"]
+    items = {item["id"]: (path, item) for path in SETS for item in _items(path)}
+    claims = registry()
+    scope = {path: {item["claim"] for item in _items(path) if item.get("claim")} for path in SETS}
+    pairs = Counter((j["item"], j["claim"]) for j in judgments)
+    assert not [pair for pair, n in pairs.items() if n > 1]
+    for j in judgments:
+        assert j["item"] in items and j["claim"] in claims and j["reading"] in {"asserts", "denies", "none"} and j["why"].strip(), j
+        path, item = items[j["item"]]
+        assert j["claim"] != item.get("claim"), j
+        assert item["kind"] != "none" or j["claim"] not in scope[path], j
+
+
 @pytest.mark.parametrize("path", SETS, ids=lambda p: p.name)
 def test_set_is_well_formed(path):
     items = _items(path)
