@@ -476,6 +476,21 @@ def _permanent_copies_keep_casting(state, oid, controller):
     return s.update(state, f"copy of {oid}", spell=s.get(state, oid).spell)
 
 
+def _permanent_copies_everything(state, oid, controller):
+    """A copy takes the original's status, counters and what effects gave it (707.2 misread)."""
+    state = ORIGINAL["copy_permanent"](state, oid, controller)
+    original = s.get(state, oid)
+    return s.update(state, f"copy of {oid}", tapped=original.tapped, counters=original.counters,
+                    goaded_by=original.goaded_by, types=original.types, keywords=original.keywords)
+
+
+def _permanent_copies_what_effects_gave(state, oid, controller):
+    """A copy takes the keywords and types effects gave the original, not its status (707.2 misread)."""
+    state = ORIGINAL["copy_permanent"](state, oid, controller)
+    original = s.get(state, oid)
+    return s.update(state, f"copy of {oid}", types=original.types, keywords=original.keywords)
+
+
 def _cast_triggers_per_target(state, player, spell):
     for _ in spell.targets or (None,):
         state = ORIGINAL["cast_triggers"](state, player, spell)
@@ -664,6 +679,13 @@ def _priority_moves_on(state, choices=None):
     return replace(state, priority=order[1]) if len(order) > 1 else state
 
 
+def _first_alternative(alternative, permission):
+    """Several alternative costs asked for: the first is paid, the rest ignored (118.9a misread)."""
+    asked = tuple(alternative) if isinstance(alternative, (list, tuple)) else (alternative,)
+    chosen = [a for a in asked + (casting.IMPLIED.get(permission),) if a is not None]
+    return chosen[0] if chosen else None
+
+
 MUTANTS = {
     "{2/R} counts 1": (costs, "symbol_value", _hybrid_as_one),
     "Phyrexian counts 0": (costs, "symbol_value", _phyrexian_zero),
@@ -732,11 +754,15 @@ MUTANTS = {
     "suspending is casting": (actions, "suspend", _suspending_is_casting),
     "flashback doesn't exile": (leaving, "flashback_exiles", lambda spell: False),
     "X chosen freely when cast for free": (casting, "x_must_be_zero", lambda mana_cost, alternative, paid: False),
+    "two alternative costs at once": (casting, "one_alternative", _first_alternative),
+    "a free cast skips mandatory additional costs": (casting, "required_paid", lambda card, discard: None),
     "a suspended spell targets nothing": (effects.VERBS, "suspend_cast", _suspended_targets_nothing),
     "priority moves on after a resolution": (stack, "resolve", _priority_moves_on),
     "kicker paid any number of times": (casting, "kicker_times", lambda card: 99),
     "a permanent forgets it was kicked": (s, "move", _resolved_permanents_forget),
     "a copied permanent keeps how it was cast": (casting, "copy_permanent", _permanent_copies_keep_casting),
+    "a copy takes the original's status and counters": (casting, "copy_permanent", _permanent_copies_everything),
+    "a copy takes what effects gave the original": (casting, "copy_permanent", _permanent_copies_what_effects_gave),
     "cast triggers once per target": (casting, "cast_triggers", _cast_triggers_per_target),
     "new targets trigger as if cast": (control, "choose_new_targets", _retargeting_triggers),
     "energy paid beyond what you have": (player_counters, "pay", _pay_energy_you_lack),

@@ -53,6 +53,15 @@ def card(name, zone="hand", **kw):
         ([card("Forest")], {}, "Forest can't be cast: a land is played, never cast"),
         ([card("Fire // Ice")], {"half": 2}, "Fire // Ice has no part 2 to cast"),
         ([card("Shock")], {"half": 1}, "Shock has no part 1 to cast"),
+        ([card("Voidmage Apprentice")], {"alternative": ["without paying its mana cost", "face down"]},
+         "only one alternative cost can be applied to a spell, not without paying its mana cost and face down \\(118.9a"),
+        ([card("Shock")], {"alternative": ["without paying its mana cost", "overload"]}, "unknown alternative cost 'overload'"),
+        ([card("Fiery Temper", "exile")], {"permission": "suspend", "alternative": "madness"},
+         "not madness and without paying its mana cost"),
+        ([card("Tormenting Voice")], {"alternative": "without paying its mana cost"},
+         "Tormenting Voice's additional cost \\(discard a card\\) must be paid"),
+        ([card("Tormenting Voice", costs={"additional": "sacrifice a creature"})], {"discard": "Tormenting Voice"},
+         "additional cost 'sacrifice a creature' is not modelled"),
         ([card("Giant Killer")], {"half": -1}, "Giant Killer has no part -1 to cast"),
         ([card("Agadeem's Awakening")], {"half": 1}, "Agadeem's Awakening can't be cast: a land is played"),  # its land face (712.11b)
         ([card("Kazandu Mammoth")], {"half": 1}, "Kazandu Mammoth can't be cast: a land is played"),
@@ -375,3 +384,44 @@ def test_no_permission_to_cast_from_elsewhere_reaches_an_aftermath_half():
 def test_the_creature_gone_on_its_adventure_may_be_cast_for_an_alternative_cost():
     st = casting.cast(_gone_on_adventure(), "A", "Giant Killer", alternative=casting.FREE)
     assert s.get(st, "Giant Killer").spell.total == "{0}" and s.get(st, "Giant Killer").spell.cast_from == s.EXILE
+
+
+@pytest.mark.parametrize(
+    "card_, verb, choices, total",
+    [
+        (card("Burst Lightning", "exile", costs={"kicker": "{4}", "suspend": "1|{R}"}), "suspend_cast",
+         {"kicker": 1, "targets": ["Grizzly Bears"]}, "{4}"),  # kicker is an additional cost (118.9d)
+        (card("Tormenting Voice", "exile", costs={"additional": "discard a card", "suspend": "1|{1}{R}"}), "suspend_cast",
+         {"discard": "Shock"}, "{0}"),
+        (card("Burst Lightning", costs={"additional": "discard a card"}), "cast", {"discard": "Shock", "targets": ["Grizzly Bears"]},
+         "{0}"),  # Electrodominance: from the hand, for free
+        (card("Burst Lightning"), "cast", {"kicker": 1, "targets": ["Grizzly Bears"]}, "{4}"),
+    ],
+)
+def test_a_card_cast_while_something_resolves_pays_its_additional_costs(card_, verb, choices, total):
+    name = card_["card"]
+    st = game(card_, card("Shock"), card("Grizzly Bears", "battlefield", owner="B"),
+              {"id": "trigger", "kind": "ability", "zone": "stack", "effect": [[verb, {"card": name}]]})
+    st = stack.resolve(st, choices)
+    assert (s.zone_of(st, name), s.get(st, name).spell.total) == ("stack", total)
+    assert s.zone_of(st, "Shock") == ("graveyard" if "discard" in choices else "hand")
+
+
+@pytest.mark.parametrize(
+    "card_, verb, choices",
+    [
+        (card("Rift Bolt", "exile"), "suspend_cast", {"alternative": "face down"}),  # two alternative costs (118.9a)
+        (card("Tormenting Voice", "exile", costs={"additional": "discard a card", "suspend": "1|{1}{R}"}), "suspend_cast", {}),
+    ],
+)
+def test_a_suspended_card_that_cant_be_cast_so_stays_exiled(card_, verb, choices):
+    name = card_["card"]
+    st = stack.resolve(game(card_, {"id": "trigger", "kind": "ability", "zone": "stack", "effect": [[verb, {"card": name}]]}), choices)
+    assert s.zone_of(st, name) == "exile" and [e.obj for e in s.events(st, "can't cast")] == [name]
+
+
+def test_a_card_cast_while_something_resolves_is_cast_for_one_alternative_cost_only():
+    st = game(card("Think Twice"), {"id": "trigger", "kind": "ability", "zone": "stack", "effect": [["cast", {"card": "Think Twice"}]]})
+    with pytest.raises(IllegalAction, match="only one alternative cost"):
+        stack.resolve(st, {"alternative": "flashback"})
+    assert s.get(stack.resolve(st, {}), "Think Twice").spell.alternative == casting.FREE

@@ -5,7 +5,8 @@ priority, left, objects, modifiers, attack_costs, life ({player: total}; 20 if n
 cant_gain_life and cant_lose_life (players). An object: id (default: its card's name),
 card (a template of cards.yaml: real cards' types, mana costs, keywords), owner (default A),
 zone (default hand), controller, types, mana_cost, colors (default: its mana cost's), layout,
-faces [{name, mana_cost, types}], face, keywords, costs {keyword: cost}, abilities
+faces [{name, mana_cost, types}], face, keywords, costs {keyword: cost; additional: a mandatory
+additional cost, "discard a card"}, abilities
 [{name, kind, cost, adds_mana, targets, loyalty, when (what it triggers on), condition, effect, zone}], counters
 {kind: n}, tapped, face_down, sick, goaded_by, cant_attack, protector, effect [[verb, {args}]],
 targets, kind, and on the stack: cast {from, alternative, x, additional}.

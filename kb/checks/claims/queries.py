@@ -84,6 +84,7 @@ QUERIES: dict[str, tuple[str, Callable[[State, dict], Any]]] = {
     "face_up": ("object", face_up),
     "suspended": ("object", lambda st, a: actions.suspended(s.get(st, a["object"]))),
     "keywords": ("object", lambda st, a: sorted(colors.keywords_of(st, a["object"]))),
+    "types": ("object", lambda st, a: list(s.get(st, a["object"]).types)),
     "colors": ("object", lambda st, a: list(colors.color_of(st, a["object"]))),
     "devotion": ("player", lambda st, a: colors.devotion(st, a["player"], tuple(a["colors"]))),
     "counters": ("object", lambda st, a: dict(s.get(st, a["object"]).counters).get(a.get("kind", "time"), 0)),

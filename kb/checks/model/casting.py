@@ -3,8 +3,10 @@ triggers on a cast (storm 702.40, "whenever a player casts" abilities).
 
 A spell is cast from its owner's hand unless a permission or a rule of its parts says otherwise
 (kb.checks.model.origins: flashback, madness, suspend, rebound, foretell, aftermath, an
-Adventure's creature). Only one alternative cost can be paid (118.9a); additional costs such as
-kicker can be added to any (118.8). The total cost is locked in
+Adventure's creature). Only one alternative cost can be paid (118.9a, 601.2b), and a permission
+that casts a card for one (madness; suspend and rebound: without paying its mana cost) allows no
+other; additional costs apply to any (118.9d): kicker may be paid, and a card's mandatory
+additional cost (a discard) must be. The total cost is locked in
 (601.2f), then delve and convoke pay part of it (702.66b, 702.51b), and the mana value stays that
 of the mana cost (118.9c). Casting under split second is never allowed (702.61a).
 """
@@ -23,6 +25,35 @@ from kb.checks.model.state import EXILE, GRAVEYARD, HAND, STACK, Cast, Event, Ob
 
 FREE, FACE_DOWN = "without paying its mana cost", "face down"
 ALTERNATIVES = (MADNESS, FLASHBACK, FREE, FACE_DOWN, FORETELL)
+IMPLIED = {MADNESS: MADNESS, "suspend": FREE, "rebound": FREE}  # the alternative cost a permission casts a card for
+REQUIRED, DISCARD_A_CARD = "additional", "discard a card"  # a card's mandatory additional cost (costs: {additional: ...})
+
+
+def one_alternative(alternative, permission: Optional[str]) -> Optional[str]:
+    """The one alternative cost a spell is cast for (None: its mana cost). ``alternative``: one, or
+    several asked for at once; a permission adds the one it casts the card for. Two are never
+    allowed (118.9a, 601.2b): a card cast without paying its mana cost can't also be cast for
+    its madness, flashback or face-down cost."""
+    asked = tuple(alternative) if isinstance(alternative, (list, tuple)) else (alternative,)
+    chosen = tuple(dict.fromkeys(a for a in asked + (IMPLIED.get(permission),) if a is not None))
+    for each in chosen:
+        if each not in ALTERNATIVES:
+            raise IllegalAction(f"unknown alternative cost {each!r}")
+    if len(chosen) > 1:
+        raise IllegalAction(f"only one alternative cost can be applied to a spell, not {' and '.join(chosen)} (118.9a, 601.2b)")
+    return chosen[0] if chosen else None
+
+
+def required_paid(card: Obj, discard: Optional[str]) -> None:
+    """A card's mandatory additional cost is paid whatever else is (601.2b, 118.9d): this model
+    knows one, discarding a card."""
+    required = card.keyword_cost(REQUIRED)
+    if required is None:
+        return
+    if required != DISCARD_A_CARD:
+        raise IllegalAction(f"{card.id}'s additional cost {required!r} is not modelled")
+    if discard is None:
+        raise IllegalAction(f"{card.id}'s additional cost (discard a card) must be paid, whatever else is (601.2b, 118.9d)")
 
 
 def cast_mana_cost(card: Obj, half) -> tuple:
@@ -122,7 +153,7 @@ def cast(
     player: str,
     oid: str,
     *,
-    alternative: Optional[str] = None,
+    alternative=None,
     kicker: int = 0,
     x: int = 0,
     half=0,
@@ -134,10 +165,7 @@ def cast(
 ) -> State:
     """``player`` casts the card ``oid`` (601.2a-i)."""
     card = s.get(state, oid)
-    if alternative is not None and alternative not in ALTERNATIVES:
-        raise IllegalAction(f"unknown alternative cost {alternative!r}")
-    if permission in (MADNESS, "suspend", "rebound") and alternative is None:
-        alternative = MADNESS if permission == MADNESS else FREE
+    alternative = one_alternative(alternative, permission)
     if card.owner != player:
         raise IllegalAction(f"{player} doesn't own {oid}: this model casts one's own cards")
     if isinstance(half, int) and half and not 0 <= half < len(card.faces):
@@ -157,6 +185,7 @@ def cast(
             "its card type allows it only in its controller's main phase with an empty stack (307.1)"
         raise IllegalAction(f"{player} can't cast {oid} now: {why}")
     total = spell_total(state, player, card, alternative, kicker, x, half)
+    required_paid(card, discard)
     left = pay_convoke(state, player, card, pay_delve(state, player, card, total, delve), convoke)
     info = Cast(cast_from=card.zone, alternative=alternative, total=str(total), mana_paid=str(left), x=x,
                 additional=("kicker",) if kicker else (), delved=tuple(delve), convoked=tuple(convoke))
@@ -256,13 +285,14 @@ def copy_of(state: State, original: Obj, controller: str) -> State:
 
 def copy_permanent(state: State, oid: str, controller: str) -> State:
     """707.2: a token that enters as a copy of a permanent copies its copiable values (name, mana
-    cost, types, abilities), not its status, counters or how its spell was cast: a copy of a
-    kicked permanent isn't kicked."""
+    cost, types, abilities, color), not its status, counters, how its spell was cast, or what
+    other effects gave it (haste, a type, a color): a copy of a kicked permanent isn't kicked."""
     original = s.get(state, oid)
     if original.zone != s.BATTLEFIELD:
         raise IllegalAction(f"{oid} is not a permanent to copy")
-    copy = Obj(s.new_id(state, f"copy of {oid}"), controller, s.BATTLEFIELD, controller, s.TOKEN, original.types,
-               original.mana_cost, original.layout, original.faces, original.face, original.colors, original.keywords,
+    types = tuple(t for t in original.types if t not in original.gained)
+    copy = Obj(s.new_id(state, f"copy of {oid}"), controller, s.BATTLEFIELD, controller, s.TOKEN, types,
+               original.mana_cost, original.layout, original.faces, original.face, original.colors, original.keywords - original.gained,
                original.keyword_costs, original.abilities, sick=True, number=state.counter)  # fmt: skip
     state = s.put(replace(state, counter=state.counter + 1), copy)
     return s.log(state, Event("copy", copy.id, controller))

@@ -129,8 +129,13 @@ def _cast(state, item, args, choices):
     card = args["card"]
     if not casting.priority.may_cast(state, item.controller, s.get(state, card), ignore_timing=True):
         return s.log(state, Event("can't cast", card, item.controller, "split second"))
-    return casting.cast(state, item.controller, card, alternative=casting.FREE, permission="rebound"
-                        if s.zone_of(state, card) == EXILE else None)
+    return casting.cast(state, item.controller, card, alternative=(casting.FREE, choices.get("alternative")),
+                        permission="rebound" if s.zone_of(state, card) == EXILE else None, **_paying(choices))
+
+
+def _paying(choices) -> dict:
+    """The costs a player chooses to add as they cast a card while something resolves: kicker, a discard."""
+    return {"kicker": int(choices.get("kicker", 0)), "discard": choices.get("discard")}
 
 
 @verb("madness")
@@ -181,12 +186,12 @@ def _suspend_cast(state, item, args, choices):
         return s.log(state, Event("declined to cast", card.id, card.owner, "702.62a: may"))
     targets = choices.get("targets", ())
     try:
-        state = casting.cast(state, card.owner, card.id, permission="suspend",
-                             targets=(targets,) if isinstance(targets, str) else tuple(targets))
+        state = casting.cast(state, card.owner, card.id, permission="suspend", alternative=choices.get("alternative"),
+                             targets=(targets,) if isinstance(targets, str) else tuple(targets), **_paying(choices))
     except IllegalAction as err:
         return s.log(state, Event("can't cast", card.id, card.owner, str(err)))
     if "creature" in card.types:
-        state = s.update(state, card.id, keywords=card.keywords | {"haste"})
+        state = s.update(state, card.id, keywords=card.keywords | {"haste"}, gained=card.gained | {"haste"})
     return state
 
 

@@ -109,4 +109,5 @@ def become(state: State, oid: str, card_type: str) -> State:
     obj = s.get(state, oid)
     if obj.zone != BATTLEFIELD:
         raise IllegalAction(f"{oid} is not a permanent")
-    return s.update(state, oid, types=tuple(dict.fromkeys((*obj.types, card_type))))
+    return s.update(state, oid, types=tuple(dict.fromkeys((*obj.types, card_type))),
+                    gained=obj.gained | ({card_type} - set(obj.types)))

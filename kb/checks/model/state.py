@@ -6,10 +6,8 @@ battlefield, stack and command zones; abilities on the stack), the stack order, 
 holder, triggered abilities waiting to be put on the stack, cost modifiers, control effects,
 delayed triggers and an event log. ``Obj`` is one object: owner, controller, characteristics
 (types, mana cost, faces, keywords and their costs, abilities), status (tapped, face down,
-counters), designations (goaded by), and, on the stack, how it was cast.
-
-An object that changes zones becomes a new object (400.7): it keeps its id, the card, but gets a
-new ``number``; effects and targets remember the number they apply to.
+counters), designations (goaded by), and, on the stack, how it was cast. An object that changes
+zones becomes a new object (400.7): it keeps its id but gets a new ``number``, which effects and targets remember.
 """
 
 from __future__ import annotations
@@ -79,6 +77,7 @@ class Obj:
     source: Optional[str] = None  # for an ability: its source's id
     effect: tuple = ()  # what it does as it resolves: ((verb, {args}), ...)
     targets: tuple[tuple[str, int], ...] = ()  # (id, number) of each target
+    gained: frozenset = frozenset()  # the keywords and types among its own that effects gave it: not copied (707.2)
 
     @property
     def permanent_card(self) -> bool:
