@@ -21,6 +21,7 @@ from kb.checks.model import (
     colors,
     combat,
     control,
+    copies,
     costs,
     discard,
     effects,
@@ -37,22 +38,22 @@ from kb.checks.model import (
 )
 from kb.checks.model import state as s
 
-_ = (abilities, actions, cards, casting, colors, combat, control, costs, discard, effects, entering, faces, leaving, library, life, mana, origins,
+_ = (abilities, actions, cards, casting, colors, combat, control, copies, costs, discard, effects, entering, faces, leaving, library, life, mana, origins,
      player_counters, priority, stack, s)
 ORIGINAL = {
     "symbol_value": costs.symbol_value, "total_cost": costs.total_cost, "card_mana_cost": cards.card_mana_cost,
     "destination": discard.destination, "record": discard.record, "legal_attacks": combat.legal_attacks,
     "exchange": control.exchange, "leave_stack": leaving.leave_stack, "cast": casting.cast,
-    "exchange_life": life.exchange_life,
+    "exchange_life": life.exchange_life, "may_cast": priority.may_cast, "required_paid": casting.required_paid,
     "pass_turn": stack.pass_turn, "to_priority": s.to_priority, "move": s.move,
     "spell_total": casting.spell_total,
-    "suspend_cast": effects.VERBS["suspend_cast"], "may_cast": priority.may_cast, "cast_triggers": casting.cast_triggers,
+    "suspend_cast": effects.VERBS["suspend_cast"], "cast_triggers": casting.cast_triggers,
     "pay_convoke": casting.pay_convoke, "pay_delve": casting.pay_delve, "madness": effects.VERBS["madness"],
     "storm": effects.VERBS["storm"], "suspend_tick": effects.VERBS["suspend_tick"], "cycle": actions.cycle,
     "check_discard": discard.check_discard, "activate": actions.activate, "leave_game": control.leave_game,
-    "copy_of": casting.copy_of, "resolve": stack.resolve, "spell_mana_value": casting.spell_mana_value,
+    "copy_of": copies.copy_of, "resolve": stack.resolve, "spell_mana_value": casting.spell_mana_value,
     "sudden": control.sudden_substitution, "apnap": s.apnap, "timing_allows": priority.timing_allows,
-    "copy_permanent": casting.copy_permanent, "choose_new_targets": control.choose_new_targets,
+    "copy_permanent": copies.copy_permanent, "choose_new_targets": control.choose_new_targets,
     "turn_face_up": actions.turn_face_up, "become": entering.become, "entered": entering.entered,
     "may_special": priority.may_special, "scry": library.scry, "search": library.search,
     "takes": mana._takes, "reduce_generic": costs.reduce_generic,
@@ -491,6 +492,23 @@ def _permanent_copies_what_effects_gave(state, oid, controller):
     return s.update(state, f"copy of {oid}", types=original.types, keywords=original.keywords)
 
 
+def _graveyard_casts_ignore_timing(state, player, obj, *, ignore_timing=False):
+    """A card cast from a graveyard by its own permission is cast at any time (601.3, 307.1 misread)."""
+    return ORIGINAL["may_cast"](state, player, obj, ignore_timing=ignore_timing or obj.zone == s.GRAVEYARD)
+
+
+def _sacrifices_any_number(state, player, card, discard, sacrifice):
+    """A mandatory "sacrifice a creature" paid with one or more creatures (118.8, 601.2h misread)."""
+    if card.keyword_cost(casting.REQUIRED) == casting.SACRIFICE_A_CREATURE and len(sacrifice) > 1:
+        return tuple(sacrifice)
+    return ORIGINAL["required_paid"](state, player, card, discard, sacrifice)
+
+
+def _escape_exiles(spell):
+    """An escaped spell is exiled as it leaves the stack, as with flashback (702.138a misread)."""
+    return spell.spell is not None and spell.spell.alternative in (origins.FLASHBACK, origins.ESCAPE)
+
+
 def _cast_triggers_per_target(state, player, spell):
     for _ in spell.targets or (None,):
         state = ORIGINAL["cast_triggers"](state, player, spell)
@@ -738,8 +756,8 @@ MUTANTS = {
     "nothing triggers on casting": (casting, "cast_triggers", _no_cast_triggers),
     "storm counts everything": (casting, "spells_cast_before", _storm_counts_all),
     "storm needs its spell": (effects.VERBS, "storm", _storm_needs_spell),
-    "copies are cast": (casting, "copy_of", _copies_are_cast),
-    "copies keep no choices": (casting, "copy_of", _copies_plain),
+    "copies are cast": (copies, "copy_of", _copies_are_cast),
+    "copies keep no choices": (copies, "copy_of", _copies_plain),
     "delve pays colored": (casting, "pay_delve", _delve_pays_colored),
     "convoke pays anything": (casting, "pay_convoke", _convoke_taps_anything),
     "X after convoke": (casting, "spell_total", _convoke_before_total),
@@ -755,14 +773,17 @@ MUTANTS = {
     "flashback doesn't exile": (leaving, "flashback_exiles", lambda spell: False),
     "X chosen freely when cast for free": (casting, "x_must_be_zero", lambda mana_cost, alternative, paid: False),
     "two alternative costs at once": (casting, "one_alternative", _first_alternative),
-    "a free cast skips mandatory additional costs": (casting, "required_paid", lambda card, discard: None),
+    "a free cast skips mandatory additional costs": (casting, "required_paid", lambda state, player, card, discard, sacrifice: tuple(sacrifice)),
     "a suspended spell targets nothing": (effects.VERBS, "suspend_cast", _suspended_targets_nothing),
     "priority moves on after a resolution": (stack, "resolve", _priority_moves_on),
     "kicker paid any number of times": (casting, "kicker_times", lambda card: 99),
     "a permanent forgets it was kicked": (s, "move", _resolved_permanents_forget),
-    "a copied permanent keeps how it was cast": (casting, "copy_permanent", _permanent_copies_keep_casting),
-    "a copy takes the original's status and counters": (casting, "copy_permanent", _permanent_copies_everything),
-    "a copy takes what effects gave the original": (casting, "copy_permanent", _permanent_copies_what_effects_gave),
+    "a copied permanent keeps how it was cast": (copies, "copy_permanent", _permanent_copies_keep_casting),
+    "a copy takes the original's status and counters": (copies, "copy_permanent", _permanent_copies_everything),
+    "a copy takes what effects gave the original": (copies, "copy_permanent", _permanent_copies_what_effects_gave),
+    "a card cast from a graveyard ignores its type's timing": (priority, "may_cast", _graveyard_casts_ignore_timing),
+    "escape exiles the card as flashback does": (leaving, "flashback_exiles", _escape_exiles),
+    "a mandatory sacrifice paid with any number of creatures": (casting, "required_paid", _sacrifices_any_number),
     "cast triggers once per target": (casting, "cast_triggers", _cast_triggers_per_target),
     "new targets trigger as if cast": (control, "choose_new_targets", _retargeting_triggers),
     "energy paid beyond what you have": (player_counters, "pay", _pay_energy_you_lack),
@@ -805,7 +826,7 @@ MUTANTS = {
     "countering a spell counters its cast triggers": (leaving, "counter", _countering_takes_its_triggers),
     "an Adventure goes to the graveyard": (leaving, "adventure_exiles", lambda spell: False),
     "an Adventure is exiled however it leaves the stack": (leaving, "destination", _adventure_exiled_anyway),
-    "a copy of an Adventure is a card": (casting, "copy_of", _adventure_copies_are_cards),
+    "a copy of an Adventure is a card": (copies, "copy_of", _adventure_copies_are_cards),
     "an Adventure is an alternative cost": (casting, "spell_total", _adventure_is_alternative),
     "aftermath halves cast from the hand": (casting, "part_allowed", _aftermath_from_anywhere),
     "aftermath cast from a graveyard goes back there": (leaving, "aftermath_exiles", lambda spell: False),

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from kb.checks.claims.build import state
-from kb.checks.model import casting, leaving, origins, stack
+from kb.checks.model import casting, copies, leaving, origins, stack
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 
@@ -60,8 +60,8 @@ def card(name, zone="hand", **kw):
          "not madness and without paying its mana cost"),
         ([card("Tormenting Voice")], {"alternative": "without paying its mana cost"},
          "Tormenting Voice's additional cost \\(discard a card\\) must be paid"),
-        ([card("Tormenting Voice", costs={"additional": "sacrifice a creature"})], {"discard": "Tormenting Voice"},
-         "additional cost 'sacrifice a creature' is not modelled"),
+        ([card("Tormenting Voice", costs={"additional": "exile a creature card from your graveyard"})], {"discard": "Tormenting Voice"},
+         "additional cost 'exile a creature card from your graveyard' is not modelled"),
         ([card("Giant Killer")], {"half": -1}, "Giant Killer has no part -1 to cast"),
         ([card("Agadeem's Awakening")], {"half": 1}, "Agadeem's Awakening can't be cast: a land is played"),  # its land face (712.11b)
         ([card("Kazandu Mammoth")], {"half": 1}, "Kazandu Mammoth can't be cast: a land is played"),
@@ -69,6 +69,32 @@ def card(name, zone="hand", **kw):
         ([card("Cut // Ribbons")], {"half": 1, "x": 1}, "Cut // Ribbons's half with aftermath can be cast only from a graveyard \\(702.127a\\)"),
         ([card("Cut // Ribbons", "exile")], {"half": 1, "x": 1}, "can be cast only from a graveyard"),
         ([card("Cut // Ribbons", "graveyard")], {"half": 0}, "Cut // Ribbons can't be cast from the graveyard this way"),
+        ([card("Satyr's Cunning", "graveyard"), card("Shock", "graveyard")], {"alternative": "escape", "exile": ["Shock"]},
+         "escape cost exiles 2 other cards from its owner's graveyard, not 1 \\(702.138a\\)"),
+        ([card("Satyr's Cunning", "graveyard"), card("Shock", "graveyard")], {"alternative": "escape", "exile": ["Shock", "Shock"]},
+         "exiles 2 other cards .* not 1"),  # the same card twice is one card
+        ([card("Satyr's Cunning", "graveyard"), card("Shock", "graveyard")], {"alternative": "escape", "exile": ["Shock", "Satyr's Cunning"]},
+         "Satyr's Cunning is not another card in A's graveyard"),
+        ([card("Satyr's Cunning", "graveyard"), card("Shock", "graveyard"), card("Lightning Bolt", "hand")],
+         {"alternative": "escape", "exile": ["Shock", "Lightning Bolt"]}, "Lightning Bolt is not another card in A's graveyard"),
+        ([card("Satyr's Cunning", "graveyard"), card("Shock", "graveyard"), card("Lightning Bolt", "graveyard", owner="B")],
+         {"alternative": "escape", "exile": ["Shock", "Lightning Bolt"]}, "Lightning Bolt is not another card in A's graveyard"),
+        ([card("Satyr's Cunning"), card("Shock", "graveyard"), card("Lightning Bolt", "graveyard")],
+         {"alternative": "escape", "exile": ["Shock", "Lightning Bolt"]}, "can't be cast from the hand this way"),
+        ([card("Satyr's Cunning"), card("Shock", "graveyard")], {"exile": ["Shock"]},
+         "Satyr's Cunning isn't cast with escape: no card is exiled to pay for it"),
+        ([card("Shock", "graveyard")], {"alternative": "escape"}, "Shock can't be cast from the graveyard this way"),
+        ([card("Village Rites")], {}, "Village Rites's additional cost sacrifices exactly one creature, not 0 \\(118.8, 601.2h\\)"),
+        ([card("Village Rites"), card("Grizzly Bears", "battlefield"), card("Serra Angel", "battlefield")],
+         {"sacrifice": ["Grizzly Bears", "Serra Angel"]}, "exactly one creature, not 2"),
+        ([card("Village Rites"), card("Serra Angel", "battlefield", owner="B")], {"sacrifice": ["Serra Angel"]},
+         "Serra Angel is not a creature A controls, to sacrifice for Village Rites \\(701.21a\\)"),
+        ([card("Village Rites"), card("Forest", "battlefield")], {"sacrifice": ["Forest"]}, "Forest is not a creature A controls"),
+        ([card("Village Rites"), card("Grizzly Bears", "graveyard")], {"sacrifice": ["Grizzly Bears"]}, "Grizzly Bears is not a creature A controls"),
+        ([card("Shock"), card("Grizzly Bears", "battlefield")], {"sacrifice": ["Grizzly Bears"]},
+         "Shock has no cost that sacrifices a permanent: nothing is sacrificed to cast it"),
+        ([card("Tormenting Voice"), card("Grizzly Bears", "battlefield")], {"discard": "Tormenting Voice", "sacrifice": ["Grizzly Bears"]},
+         "Tormenting Voice has no cost that sacrifices a permanent"),
     ],
 )
 def test_cast_errors(objects, kw, message):
@@ -119,21 +145,21 @@ COPIABLE = ("types", "mana_cost", "layout", "faces", "face", "colors", "keywords
 def test_a_permanent_copy_copies_what_is_printed_not_how_it_was_cast(name):
     st = game(card(name, "battlefield", tapped=True, counters={"+1/+1": 1}))
     original = s.get(st, name)
-    st = casting.copy_permanent(replace(st, counter=40), name, "B")
+    st = copies.copy_permanent(replace(st, counter=40), name, "B")
     copy = s.get(st, f"copy of {name}")
     assert [getattr(copy, field) for field in COPIABLE] == [getattr(original, field) for field in COPIABLE]
     assert (copy.owner, copy.controller, copy.kind, copy.zone, copy.tapped, copy.counters, copy.sick, copy.number,
             copy.spell, st.counter) == ("B", "B", "token", "battlefield", False, (), True, 40, None, 41)
     assert [(e.kind, e.obj, e.player) for e in st.events[-1:]] == [("copy", f"copy of {name}", "B")]
-    assert s.get(casting.copy_permanent(st, name, "A"), f"copy of {name} (2)").controller == "A"
+    assert s.get(copies.copy_permanent(st, name, "A"), f"copy of {name} (2)").controller == "A"
 
 
 def test_a_copy_of_a_kicked_permanent_is_not_kicked():
     st = stack.resolve(casting.cast(game(card("Kavu Titan")), "A", "Kavu Titan", kicker=True))
-    st = casting.copy_permanent(st, "Kavu Titan", "A")
+    st = copies.copy_permanent(st, "Kavu Titan", "A")
     assert s.get(st, "Kavu Titan").kicked and not s.get(st, "copy of Kavu Titan").kicked
     with pytest.raises(IllegalAction, match="^Kavu Titan is not a permanent to copy$"):
-        casting.copy_permanent(game(card("Kavu Titan")), "Kavu Titan", "A")
+        copies.copy_permanent(game(card("Kavu Titan")), "Kavu Titan", "A")
 
 
 def test_delve_cannot_exile_itself():
@@ -197,17 +223,17 @@ def test_cast_trigger_conditions():
 def test_copies():
     st = casting.cast(game(card("Shock")), "A", "Shock")
     before = st.counter
-    numbered = casting.copy_spell(st, "Shock", "A")
+    numbered = copies.copy_spell(st, "Shock", "A")
     assert s.get(numbered, "copy of Shock").number == before and numbered.counter == before + 1
     assert [e.obj + " by " + e.player for e in s.events(numbered, "copy")] == ["copy of Shock by A"]
-    st = casting.copy_spell(st, "Shock", "B")
+    st = copies.copy_spell(st, "Shock", "B")
     copy = s.get(st, "copy of Shock")
     assert (copy.kind, copy.controller, copy.owner, copy.spell.cast, st.stack) == ("copy", "B", "B", False, ("Shock", "copy of Shock"))
     with pytest.raises(IllegalAction, match="Grizzly Bears is not a spell on the stack"):
-        casting.copy_spell(game(card("Grizzly Bears", "battlefield")), "Grizzly Bears", "A")
+        copies.copy_spell(game(card("Grizzly Bears", "battlefield")), "Grizzly Bears", "A")
     ability = game({"id": "x", "kind": "ability", "zone": "stack"})
     with pytest.raises(IllegalAction, match="x is not a spell on the stack"):
-        casting.copy_spell(ability, "x", "A")
+        copies.copy_spell(ability, "x", "A")
 
 
 @pytest.mark.parametrize(
@@ -299,7 +325,7 @@ def test_a_copy_of_a_permanent_spell_becomes_a_token_under_its_controller():
     from kb.checks.model import control
 
     st = casting.cast(game(card("Grizzly Bears")), "A", "Grizzly Bears")
-    st = casting.copy_spell(st, "Grizzly Bears", "A")
+    st = copies.copy_spell(st, "Grizzly Bears", "A")
     st = control.gain_control(st, "copy of Grizzly Bears", "B", "steal")
     st = leaving.leave_stack(st, "copy of Grizzly Bears", True)
     assert s.controller_of(st, "copy of Grizzly Bears") == "B" and s.get(st, "copy of Grizzly Bears").kind == "token"
@@ -425,3 +451,34 @@ def test_a_card_cast_while_something_resolves_is_cast_for_one_alternative_cost_o
     with pytest.raises(IllegalAction, match="only one alternative cost"):
         stack.resolve(st, {"alternative": "flashback"})
     assert s.get(stack.resolve(st, {}), "Think Twice").spell.alternative == casting.FREE
+
+
+@pytest.mark.parametrize("alternative, zone", [("escape", s.GRAVEYARD), ("flashback", s.EXILE)])
+def test_an_escaped_spell_goes_to_the_graveyard_a_flashed_back_one_to_exile(alternative, zone):
+    """702.138a against 702.34a: escape casts a card from a graveyard and doesn't exile it after."""
+    name = "Satyr's Cunning" if alternative == "escape" else "Faithless Looting"
+    st = game(card(name, "graveyard"), card("Shock", "graveyard"), card("Lightning Bolt", "graveyard"))
+    exile = ["Shock", "Lightning Bolt"] if alternative == "escape" else []
+    st = casting.cast(st, "A", name, alternative=alternative, exile=exile)
+    assert s.get(st, "Shock").zone == (s.EXILE if exile else s.GRAVEYARD)
+    assert s.get(st, name).spell.mana_paid == "{2}{R}"  # both costs' mana: escape's "{2}{R}|2" without its count
+    assert s.zone_of(stack.resolve(st, {}), name) == zone
+
+
+@pytest.mark.parametrize("alternative", [None, "without paying its mana cost"])
+def test_a_mandatory_sacrifice_is_paid_whatever_else_is(alternative):
+    """118.8, 118.9d: the creature goes to its owner's graveyard as the spell is cast, for free or not."""
+    st = casting.cast(game(card("Village Rites"), card("Grizzly Bears", "battlefield")), "A", "Village Rites",
+                      alternative=alternative, sacrifice=["Grizzly Bears"])
+    assert s.get(st, "Grizzly Bears").zone == s.GRAVEYARD and s.get(st, "Village Rites").zone == s.STACK
+
+
+@pytest.mark.parametrize("exile, refusal", [((), None), (("Shock",), "exiles 0 other cards from its owner's graveyard, not 1")])
+def test_an_escape_cost_without_cards_to_exile_exiles_none(exile, refusal):
+    """702.138a: an escape cost of mana alone ("{1}{R}", no "|N") exiles no other card."""
+    st = game(card("Satyr's Cunning", "graveyard", costs={"escape": "{1}{R}"}), card("Shock", "graveyard"))
+    if refusal:
+        with pytest.raises(IllegalAction, match=refusal):
+            casting.cast(st, "A", "Satyr's Cunning", alternative="escape", exile=list(exile))
+    else:
+        assert s.get(casting.cast(st, "A", "Satyr's Cunning", alternative="escape"), "Satyr's Cunning").zone == s.STACK

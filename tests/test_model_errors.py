@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kb.checks.claims.build import state
-from kb.checks.model import actions, casting, combat, control, costs, effects, leaving, stack
+from kb.checks.model import actions, casting, combat, control, copies, costs, effects, leaving, stack
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction, ModelError
@@ -35,7 +35,7 @@ CASES = [
     ('convoke tapped', lambda: casting.cast(g(c("Hour of Reckoning"), c("Grizzly Bears","battlefield",tapped=True)), "A", "Hour of Reckoning", convoke=["Grizzly Bears"]), 'Grizzly Bears is tapped: only untapped creatures convoke (702.51a)'),
     ('convoke nothing', lambda: casting.cast(g(c("Chord of Calling"), c("Raging Goblin","battlefield")), "A", "Chord of Calling", convoke=["Raging Goblin"]), 'Raging Goblin can pay for nothing left in {G}{G}{G} (702.51a)'),
     ('target', lambda: casting.cast(g(c("Cancel"), c("Grizzly Bears","battlefield")), "A", "Cancel", targets=["Grizzly Bears"]), 'Grizzly Bears is not a legal target for Cancel: it targets spell (115.1, 601.2c)'),
-    ('copy', lambda: casting.copy_spell(g(c("Grizzly Bears","battlefield")), "Grizzly Bears", "A"), 'Grizzly Bears is not a spell on the stack'),
+    ('copy', lambda: copies.copy_spell(g(c("Grizzly Bears","battlefield")), "Grizzly Bears", "A"), 'Grizzly Bears is not a spell on the stack'),
     ('condition', lambda: casting.condition_holds(None, ("colour", 1), None), "unknown trigger condition 'colour'"),
     ('ability_of', lambda: actions.ability_of(s.get(g(c("Shock")), "Shock"), "dance"), "Shock has no activated ability 'dance'"),
     ('activate zone', lambda: actions.activate(g(c("Hieroglyphic Illumination","graveyard")), "A", "Hieroglyphic Illumination", "cycling"), 'cycling of Hieroglyphic Illumination works only while it is in the hand; it is in the graveyard (602.1, 702.29a)'),

@@ -22,7 +22,7 @@ from typing import Any, Callable, Mapping, Optional
 
 from kb.checks.claims import build
 from kb.checks.claims.queries import QUERIES
-from kb.checks.model import actions, casting, colors, combat, control, entering, faces, leaving, library, player_counters
+from kb.checks.model import actions, casting, colors, combat, control, copies, entering, faces, leaving, library, player_counters
 from kb.checks.model import stack
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
@@ -72,7 +72,8 @@ def _cast(st: State, a: dict) -> State:
     return casting.cast(st, _owner(st, a, "card"), a["card"], alternative=a.get("alternative"),
                         kicker=int(a.get("kicker", 0)), x=int(a.get("x", 0)), half=a.get("half", 0),
                         delve=_many(a.get("delve")), convoke=_many(a.get("convoke")), discard=a.get("discard"),
-                        targets=_many(a.get("targets")))
+                        targets=_many(a.get("targets")), exile=_many(a.get("exile")),
+                        sacrifice=_many(a.get("sacrifice")))
 
 
 def _resolve_all(st: State, a: dict) -> State:
@@ -103,7 +104,7 @@ ACTIONS: dict[str, tuple[str, Callable[[State, dict], State]]] = {
     "resolve_all": ("cast", _resolve_all),
     "pass_priority": ("cast", lambda st, a: stack.pass_priority(st, a)),
     "counter": ("object", lambda st, a: s.to_priority(leaving.counter(st, a["object"]))),
-    "copy": ("spell", lambda st, a: s.to_priority(casting.copy_spell(st, a["spell"], a.get("player", st.active)))),
+    "copy": ("spell", lambda st, a: s.to_priority(copies.copy_spell(st, a["spell"], a.get("player", st.active)))),
     "become": ("object", lambda st, a: entering.become(st, a["object"], a["type"])),
     "put_onto_battlefield": ("object", lambda st, a: s.to_priority(entering.put_onto_battlefield(
         st, a["object"], a.get("player"), bool(a.get("transformed", False))))),
@@ -112,7 +113,7 @@ ACTIONS: dict[str, tuple[str, Callable[[State, dict], State]]] = {
                                                           None if a.get("face") is None else int(a["face"]))),
     "set_color": ("object", lambda st, a: colors.add(st, colors.COLOR, a["object"], _many(a["colors"]))),
     "remove_abilities": ("object", lambda st, a: colors.add(st, colors.LOSE_ABILITIES, a["object"])),
-    "copy_permanent": ("object", lambda st, a: casting.copy_permanent(st, a["object"], a.get("player", st.active))),
+    "copy_permanent": ("object", lambda st, a: copies.copy_permanent(st, a["object"], a.get("player", st.active))),
     "get_energy": ("count", lambda st, a: player_counters.gain(st, a.get("player", st.active), player_counters.ENERGY,
                                                                     int(a["count"]))),
     "pay_energy": ("count", lambda st, a: player_counters.pay(st, a.get("player", st.active), player_counters.ENERGY,

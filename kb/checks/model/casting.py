@@ -2,11 +2,13 @@
 triggers on a cast (storm 702.40, "whenever a player casts" abilities).
 
 A spell is cast from its owner's hand unless a permission or a rule of its parts says otherwise
-(kb.checks.model.origins: flashback, madness, suspend, rebound, foretell, aftermath, an
-Adventure's creature). Only one alternative cost can be paid (118.9a, 601.2b), and a permission
+(kb.checks.model.origins: flashback, escape, madness, suspend, rebound, foretell, aftermath, an
+Adventure's creature); whatever lets it be cast, its card type's timing applies (601.3, 117.1a,
+307.1), unless a permission casts it while something resolves (608.2g: madness, suspend,
+rebound). Escape exiles other cards from the caster's graveyard as it is paid (702.138a). Only one alternative cost can be paid (118.9a, 601.2b), and a permission
 that casts a card for one (madness; suspend and rebound: without paying its mana cost) allows no
 other; additional costs apply to any (118.9d): kicker may be paid, and a card's mandatory
-additional cost (a discard) must be. The total cost is locked in
+additional cost (a discard, a creature sacrificed) must be, exactly as stated (118.8, 601.2h). The total cost is locked in
 (601.2f), then delve and convoke pay part of it (702.66b, 702.51b), and the mana value stays that
 of the mana cost (118.9c). Casting under split second is never allowed (702.61a).
 """
@@ -20,13 +22,13 @@ from kb.checks.model import cards, colors, costs, priority
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
-from kb.checks.model.origins import FLASHBACK, FORETELL, MADNESS, origin_allowed, part_allowed
+from kb.checks.model.origins import ESCAPE, FLASHBACK, FORETELL, MADNESS, escape_exiled, origin_allowed, part_allowed
 from kb.checks.model.state import EXILE, GRAVEYARD, HAND, STACK, Cast, Event, Obj, State
 
 FREE, FACE_DOWN = "without paying its mana cost", "face down"
-ALTERNATIVES = (MADNESS, FLASHBACK, FREE, FACE_DOWN, FORETELL)
+ALTERNATIVES = (MADNESS, FLASHBACK, FREE, FACE_DOWN, FORETELL, ESCAPE)
 IMPLIED = {MADNESS: MADNESS, "suspend": FREE, "rebound": FREE}  # the alternative cost a permission casts a card for
-REQUIRED, DISCARD_A_CARD = "additional", "discard a card"  # a card's mandatory additional cost (costs: {additional: ...})
+REQUIRED, DISCARD_A_CARD, SACRIFICE_A_CREATURE = "additional", "discard a card", "sacrifice a creature"  # a card's mandatory additional cost (costs: {additional: ...})
 
 
 def one_alternative(alternative, permission: Optional[str]) -> Optional[str]:
@@ -44,16 +46,26 @@ def one_alternative(alternative, permission: Optional[str]) -> Optional[str]:
     return chosen[0] if chosen else None
 
 
-def required_paid(card: Obj, discard: Optional[str]) -> None:
-    """A card's mandatory additional cost is paid whatever else is (601.2b, 118.9d): this model
-    knows one, discarding a card."""
+def required_paid(state: State, player: str, card: Obj, discard: Optional[str], sacrifice: tuple) -> tuple:
+    """A card's mandatory additional cost is paid whatever else is, and exactly as stated (118.8,
+    601.2b, 601.2h, 118.9d): this model knows two, discarding a card and sacrificing a creature
+    (701.21a: one its caster controls). Returns what is sacrificed."""
     required = card.keyword_cost(REQUIRED)
+    if sacrifice and required != SACRIFICE_A_CREATURE:
+        raise IllegalAction(f"{card.id} has no cost that sacrifices a permanent: nothing is sacrificed to cast it")
     if required is None:
-        return
-    if required != DISCARD_A_CARD:
+        return ()
+    if required not in (DISCARD_A_CARD, SACRIFICE_A_CREATURE):
         raise IllegalAction(f"{card.id}'s additional cost {required!r} is not modelled")
-    if discard is None:
+    if required == DISCARD_A_CARD and discard is None:
         raise IllegalAction(f"{card.id}'s additional cost (discard a card) must be paid, whatever else is (601.2b, 118.9d)")
+    if required == SACRIFICE_A_CREATURE:
+        if len(set(sacrifice)) != 1:
+            raise IllegalAction(f"{card.id}'s additional cost sacrifices exactly one creature, not {len(set(sacrifice))} (118.8, 601.2h)")
+        victim = s.get(state, sacrifice[0])
+        if victim.zone != s.BATTLEFIELD or "creature" not in victim.types or s.controller_of(state, victim.id) != player:
+            raise IllegalAction(f"{victim.id} is not a creature {player} controls, to sacrifice for {card.id} (701.21a)")
+    return tuple(dict.fromkeys(sacrifice))
 
 
 def cast_mana_cost(card: Obj, half) -> tuple:
@@ -74,7 +86,7 @@ def alternative_cost(card: Obj, alternative: Optional[str]) -> Optional[str]:
     found = card.keyword_cost(alternative)
     if found is None:
         raise IllegalAction(f"{card.id} has no {alternative} cost")
-    return found
+    return found.partition("|")[0]  # escape's: its mana, then how many other cards it exiles
 
 
 def modifiers_for(state: State, player: str, card: Obj) -> tuple[list, list]:
@@ -162,6 +174,8 @@ def cast(
     discard: Optional[str] = None,
     targets: Sequence[str] = (),
     permission: Optional[str] = None,
+    exile: Sequence[str] = (),
+    sacrifice: Sequence[str] = (),
 ) -> State:
     """``player`` casts the card ``oid`` (601.2a-i)."""
     card = s.get(state, oid)
@@ -185,15 +199,18 @@ def cast(
             "its card type allows it only in its controller's main phase with an empty stack (307.1)"
         raise IllegalAction(f"{player} can't cast {oid} now: {why}")
     total = spell_total(state, player, card, alternative, kicker, x, half)
-    required_paid(card, discard)
+    sacrificed = required_paid(state, player, card, discard, tuple(sacrifice))
+    exiled = escape_exiled(state, card, alternative, tuple(exile))
     left = pay_convoke(state, player, card, pay_delve(state, player, card, total, delve), convoke)
     info = Cast(cast_from=card.zone, alternative=alternative, total=str(total), mana_paid=str(left), x=x,
                 additional=("kicker",) if kicker else (), delved=tuple(delve), convoked=tuple(convoke))
     state = s.move(state, oid, STACK, controller=player, spell=info, face=half, face_down=alternative == FACE_DOWN, types=card.types)
     state = s.push(state, s.get(state, oid))
     state = _target(state, oid, targets)
-    for paid in delve:
+    for paid in (*delve, *exiled):
         state = s.move(state, paid, EXILE)
+    for victim in sacrificed:
+        state = s.move(state, victim, GRAVEYARD)
     for tapped in convoke:
         state = s.update(state, tapped, tapped=True)
     if discard is not None:
@@ -264,35 +281,3 @@ def condition_holds(watcher: Obj, condition: tuple, spell: Obj) -> bool:
     if kind == "targets_it":  # heroic: a spell that targets the watcher, however many times
         return any(target == watcher.id for target, _ in spell.targets)
     raise IllegalAction(f"unknown trigger condition {kind!r}")
-
-
-def copy_spell(state: State, oid: str, controller: str) -> State:
-    """707.10: a copy of a spell on the stack, with the same choices: alternative cost paid, X,
-    targets; it isn't cast (707.10, 702.40a), so nothing that triggers on casting triggers."""
-    original = s.get(state, oid)
-    if original.zone != STACK or original.kind == s.ABILITY:
-        raise IllegalAction(f"{oid} is not a spell on the stack")
-    return copy_of(state, original, controller)
-
-
-def copy_of(state: State, original: Obj, controller: str) -> State:
-    info = replace(original.spell or Cast(), cast=False)
-    copy = replace(original, id=s.new_id(state, f"copy of {original.id}"), kind=s.COPY, owner=controller,
-                   controller=controller, spell=info, number=state.counter)
-    state = replace(state, counter=state.counter + 1)
-    return s.log(s.push(state, copy), Event("copy", copy.id, controller))
-
-
-def copy_permanent(state: State, oid: str, controller: str) -> State:
-    """707.2: a token that enters as a copy of a permanent copies its copiable values (name, mana
-    cost, types, abilities, color), not its status, counters, how its spell was cast, or what
-    other effects gave it (haste, a type, a color): a copy of a kicked permanent isn't kicked."""
-    original = s.get(state, oid)
-    if original.zone != s.BATTLEFIELD:
-        raise IllegalAction(f"{oid} is not a permanent to copy")
-    types = tuple(t for t in original.types if t not in original.gained)
-    copy = Obj(s.new_id(state, f"copy of {oid}"), controller, s.BATTLEFIELD, controller, s.TOKEN, types,
-               original.mana_cost, original.layout, original.faces, original.face, original.colors, original.keywords - original.gained,
-               original.keyword_costs, original.abilities, sick=True, number=state.counter)  # fmt: skip
-    state = s.put(replace(state, counter=state.counter + 1), copy)
-    return s.log(state, Event("copy", copy.id, controller))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Mapping
 
-from kb.checks.model import casting, colors, combat, control, entering, leaving, library, life
+from kb.checks.model import casting, colors, combat, control, copies, entering, leaving, library, life
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
@@ -156,7 +156,7 @@ def _storm(state, item, args, choices):
     """702.40a: a copy for each spell cast before it this turn, even if the spell is gone (608.2h)."""
     original = s.get(state, args["spell"])
     for _ in range(int(args["count"])):
-        state = casting.copy_of(state, replace(original, zone=STACK), item.controller)
+        state = copies.copy_of(state, replace(original, zone=STACK), item.controller)
     return state
 
 

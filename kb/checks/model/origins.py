@@ -1,7 +1,9 @@
 """Where a card may be cast from (601.2a): its owner's hand, unless a permission or a rule of its
 parts says otherwise: flashback from the graveyard (702.34a), madness from exile while its trigger
 resolves (702.35a), suspend and rebound from exile while their triggers resolve (702.62a,
-702.88a), a foretold card from exile on a later turn (702.143a), an aftermath half from a
+702.88a), escape from the graveyard for its escape cost, exiling other cards from that graveyard
+(702.138a: and nothing more; the card isn't exiled as it leaves the stack, as with flashback), a
+foretold card from exile on a later turn (702.143a), an aftermath half from a
 graveyard only (702.127a), and an adventurer card gone on its adventure, as the creature, from
 exile (715.3d).
 """
@@ -15,7 +17,7 @@ from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import EXILE, GRAVEYARD, HAND, Obj, State
 
-MADNESS, FLASHBACK = "madness", "flashback"
+MADNESS, FLASHBACK, ESCAPE = "madness", "flashback", "escape"
 FORETELL = priority.FORETELL  # the special action (kb.checks.model.actions) and the alternative cost it allows
 PERMISSIONS = {MADNESS: EXILE, FLASHBACK: GRAVEYARD, "suspend": EXILE, "rebound": EXILE}
 ADVENTURE_EXILE = "adventure"  # the event of a card exiled by resolving as its Adventure (715.3d)
@@ -25,8 +27,8 @@ def origin_allowed(state: State, card: Obj, alternative: Optional[str], permissi
     """Where a card may be cast from: its owner's hand, or the zone a permission names."""
     if permission is not None:
         return card.zone == PERMISSIONS[permission]
-    if alternative == FLASHBACK:
-        return card.zone == GRAVEYARD and card.keyword_cost(FLASHBACK) is not None
+    if alternative in (FLASHBACK, ESCAPE):
+        return card.zone == GRAVEYARD and card.keyword_cost(alternative) is not None
     if alternative == FORETELL:
         return card.zone == EXILE and foretold_before(state, card)
     return card.zone == HAND
@@ -57,3 +59,20 @@ def foretold_before(state: State, card: Obj) -> bool:
     """702.143a: foretold (exiled face down by its owner's special action) on an earlier turn."""
     return card.face_down and any(e.obj == card.id and e.detail == FORETELL and e.turn < state.turn
                                   for e in s.events(state, "special action"))
+
+
+def escape_exiled(state: State, card: Obj, alternative: Optional[str], exiled: tuple) -> tuple:
+    """702.138a: the other cards cast with escape exiles from its owner's graveyard, as many as its
+    escape cost says ("{2}{R}|2": {2}{R} and two other cards); none for any other cost."""
+    if alternative != ESCAPE:
+        if exiled:
+            raise IllegalAction(f"{card.id} isn't cast with escape: no card is exiled to pay for it")
+        return ()
+    wanted = int(card.keyword_cost(ESCAPE).partition("|")[2] or 0)
+    if len(set(exiled)) != wanted:
+        raise IllegalAction(f"{card.id}'s escape cost exiles {wanted} other cards from its owner's graveyard, not {len(set(exiled))} (702.138a)")
+    for oid in exiled:
+        other = s.get(state, oid)
+        if oid == card.id or other.zone != GRAVEYARD or other.owner != card.owner:
+            raise IllegalAction(f"{oid} is not another card in {card.owner}'s graveyard, to exile for {card.id}'s escape cost (702.138a)")
+    return tuple(dict.fromkeys(exiled))
