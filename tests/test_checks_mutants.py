@@ -16,6 +16,7 @@ from kb.checks import registry, run
 from kb.checks.model import (
     abilities,
     actions,
+    bestow,
     cards,
     casting,
     colors,
@@ -38,7 +39,7 @@ from kb.checks.model import (
 )
 from kb.checks.model import state as s
 
-_ = (abilities, actions, cards, casting, colors, combat, control, copies, costs, discard, effects, entering, faces, leaving, library, life, mana, origins,
+_ = (abilities, actions, bestow, cards, casting, colors, combat, control, copies, costs, discard, effects, entering, faces, leaving, library, life, mana, origins,
      player_counters, priority, stack, s)
 ORIGINAL = {
     "symbol_value": costs.symbol_value, "total_cost": costs.total_cost, "card_mana_cost": cards.card_mana_cost,
@@ -60,7 +61,7 @@ ORIGINAL = {
     "transform": faces.transform, "put_onto_battlefield": entering.put_onto_battlefield,
     "drain_devotion": effects.VERBS["drain_devotion"], "counter": leaving.counter,
     "snow_spent": mana.snow_spent, "play_land": entering.play_land,
-    "leaving_destination": leaving.destination, "part_allowed": origins.part_allowed, "colors_of": costs.colors_of,
+    "as_aura": bestow.as_aura, "leaving_destination": leaving.destination, "part_allowed": origins.part_allowed, "colors_of": costs.colors_of,
 }
 
 
@@ -504,6 +505,39 @@ def _sacrifices_any_number(state, player, card, discard, sacrifice):
     return ORIGINAL["required_paid"](state, player, card, discard, sacrifice)
 
 
+def _bestowed_still_a_creature(state, oid, targets):
+    """A spell cast bestowed is an Aura creature spell (702.103b misread)."""
+    state = ORIGINAL["as_aura"](state, oid, targets)
+    return s.update(state, oid, types=s.get(state, oid).types + ("creature",))
+
+
+def _unattached_auras_die(state):
+    """Every Aura attached to nothing goes to the graveyard, bestowed or not (702.103f missed)."""
+    for aura in [o for o in s.in_zone(state, s.BATTLEFIELD) if bestow.AURA in o.types]:
+        if not bestow.enchanting(state, aura):
+            state = s.move(state, aura.id, s.GRAVEYARD)
+    return state
+
+
+def _bestow_cards_enter_as_auras(state, oid, controller=None, transformed=False):
+    """A card with bestow put onto the battlefield may be an Aura (702.103a misread)."""
+    state = ORIGINAL["put_onto_battlefield"](state, oid, controller, transformed)
+    card = s.get(state, oid)
+    if card.keyword_cost(bestow.BESTOW) is not None and card.zone == s.BATTLEFIELD:
+        state = s.update(state, oid, types=tuple(t for t in card.types if t != "creature") + (bestow.AURA,))
+    return state
+
+
+def _responses_midway(state):
+    """Players keep priority while a spell is cast or resolves (117.2e misread)."""
+    return False
+
+
+def _mana_abilities_need_priority(state, ability):
+    """Even mana abilities wait for priority: none while a spell is cast or resolves (117.1d misread)."""
+    return not (priority.locked(state) or priority.midway(state))
+
+
 def _escape_exiles(spell):
     """An escaped spell is exiled as it leaves the stack, as with flashback (702.138a misread)."""
     return spell.spell is not None and spell.spell.alternative in (origins.FLASHBACK, origins.ESCAPE)
@@ -834,6 +868,12 @@ MUTANTS = {
     "Phyrexian symbols paid with mana only": (mana, "PAID_WITH_LIFE", ()),
     "a Phyrexian symbol paid with 1 life": (mana, "LIFE_PER_SYMBOL", 1),
     "Phyrexian symbols give no color": (costs, "colors_of", _phyrexian_colorless),
+    "players may act midway through casting or resolving": (priority, "midway", _responses_midway),
+    "no mana abilities midway": (priority, "may_activate", _mana_abilities_need_priority),
+    "a bestowed spell is still a creature spell": (bestow, "as_aura", _bestowed_still_a_creature),
+    "a bestowed Aura spell with an illegal target doesn't resolve": (bestow, "bestowed", lambda obj: False),
+    "a bestowed Aura that becomes unattached dies": (bestow, "check_auras", _unattached_auras_die),
+    "a bestow card put onto the battlefield is an Aura": (entering, "put_onto_battlefield", _bestow_cards_enter_as_auras),
 }
 
 

@@ -78,6 +78,22 @@ def test_failing_and_crashing_claims_report_instead_of_raising(scratch):
 
 
 @pytest.mark.parametrize(
+    "card, expected",
+    [
+        ("Careful Study", "holds in 1 scenario"),  # midway after its first instruction, its draw
+        ("Shock", "never midway"),  # no instruction to stop after: the checks midway never run
+    ],
+)
+def test_checks_midway_run_or_fail(scratch, card, expected):
+    between = ({"legal": {"cast": {"card": "Giant Growth"}}, "is": False},)
+    scratch(claim("test.midway", scenarios=[Scenario("s", {"objects": [
+        {"card": card, "zone": "stack"}, {"card": "Giant Growth", "zone": "hand"}, {"card": "Forest", "zone": "library"},
+        {"card": "Mountain", "zone": "library"}]}, ({"resolve": {"discarded": ["Forest", "Mountain"], "between": between}},),
+        ())]))
+    assert expected in run("test.midway").message
+
+
+@pytest.mark.parametrize(
     "made, message",
     [
         (claim("NoDot"), "must be 'mechanic.name'"),

@@ -132,8 +132,8 @@ def test_the_hand_written_tags_keep_their_ids_and_come_first():
                         "triggered_ability", "special_action", "exchange_control", "discard", "attack", "face_down",
                         "free_cast", "heroic", "energy", "devotion", "summoning_sickness", "landfall",
                         "token", "double_faced", "snow"]  # fmt: skip
-    assert len(ids) == len(set(ids)) == 28 + 255 - 6  # goad, split second, madness, exchange, discard, foretell merged
-    assert ids[28:30] == ["additional_cost", "timing"]  # the latest hand-written tags come after the others
+    assert len(ids) == len(set(ids)) == 29 + 255 - 6  # goad, split second, madness, exchange, discard, foretell merged
+    assert ids[28:31] == ["additional_cost", "timing", "uninterrupted"]  # the latest hand-written tags come after the others
 
 
 def test_a_hand_written_keyword_is_merged_with_its_generated_entry():

@@ -40,7 +40,8 @@ CASES = [
     ('ability_of', lambda: actions.ability_of(s.get(g(c("Shock")), "Shock"), "dance"), "Shock has no activated ability 'dance'"),
     ('activate zone', lambda: actions.activate(g(c("Hieroglyphic Illumination","graveyard")), "A", "Hieroglyphic Illumination", "cycling"), 'cycling of Hieroglyphic Illumination works only while it is in the hand; it is in the graveyard (602.1, 702.29a)'),
     ('activate owner', lambda: actions.activate(g(c("Nantuko Shade","battlefield",owner="B")), "A", "Nantuko Shade", "pump"), "A can't activate pump of Nantuko Shade: it isn't theirs (602.2)"),
-    ('activate split', lambda: actions.activate(g(c("Nantuko Shade","battlefield"), c("Krosan Grip","stack",owner="B")), "A", "Nantuko Shade", "pump"), "A can't activate pump now: a spell with split second is on the stack and it isn't a mana ability (702.61a)"),
+    ('activate split', lambda: actions.activate(g(c("Nantuko Shade","battlefield"), c("Krosan Grip","stack",owner="B")), "A", "Nantuko Shade", "pump"), "A can't activate pump now, as it isn't a mana ability: a spell with split second is on the stack (702.61a)"),
+    ('activate midway', lambda: actions.activate(s.replace(g(c("Nantuko Shade","battlefield"), c("Shock","stack",owner="B")), resolving="Shock"), "A", "Nantuko Shade", "pump"), "A can't activate pump now, as it isn't a mana ability: nobody has priority while a spell is being cast or something resolves (117.2e)"),
     ('activate tapped', lambda: actions.activate(g(c("Llanowar Elves","battlefield",tapped=True)), "A", "Llanowar Elves", "mana"), "Llanowar Elves is tapped: it can't pay {T} for mana (602.2b)"),
     ('face up', lambda: actions.turn_face_up(g(c("Chromeshell Crab","battlefield")), "A", "Chromeshell Crab"), 'Chromeshell Crab is not a face-down permanent A controls (702.37e)'),
     ('suspend not', lambda: actions.suspend(g(c("Shock")), "A", "Shock"), "Shock is not a card with suspend in A's hand (702.62a)"),
@@ -61,7 +62,7 @@ CASES = [
     ('go to unknown', lambda: stack.go_to(g(), "lunch"), "unknown step 'lunch'; steps are untap, upkeep, draw, main1, beginning of combat, declare attackers, declare blockers, combat damage, end of combat, main2, end, cleanup"),
     ('go to busy', lambda: stack.go_to(g(c("Shock","stack")), "end"), "a step can't end while the stack holds objects (500.2)"),
     ('go to back', lambda: stack.go_to(g(step="end"), "main1"), 'main1 is not later in the turn than end'),
-    ('effect', lambda: effects.run(g(), s.ability("x","A","y",(("dance",{}),)), {}), "unknown effect 'dance' (known: blink, cast, counter, discard, drain_devotion, draw, exchange, exchange_life, gain_control, goad, goad_each, look, madness, nothing, rebound_cast, scry, storm, sudden_substitution, suspend_cast, suspend_tick)"),
+    ('effect', lambda: effects.run(g(), s.ability("x","A","y",(("dance",{}),)), {}), "unknown effect 'dance' (known: blink, cast, counter, discard, discard_chosen, drain_devotion, draw, exchange, exchange_life, gain_control, goad, goad_each, look, madness, nothing, rebound_cast, scry, storm, sudden_substitution, suspend_cast, suspend_tick)"),
     ('x', lambda: costs.total_cost("{1}", x=-1), "X can't be negative (107.1b)"),
     ('reduce', lambda: costs.total_cost("{1}", reductions=["{W/U}"]), 'reductions by {W/U} are not modelled (118.7e-f need a choice)'),
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kb.checks.claims.build import state
-from kb.checks.model import abilities, actions, origins, priority, stack
+from kb.checks.model import abilities, actions, casting, origins, priority, stack
 from kb.checks.model import state as s
 from kb.checks.model.abilities import Ability
 from kb.checks.model.errors import IllegalAction
@@ -210,3 +210,73 @@ def test_a_foretold_card_is_exiled_face_down_and_cast_on_a_later_turn():
     later = stack.pass_turn(st)
     assert origins.foretold_before(later, s.get(later, "Demon Bolt"))
     assert not origins.foretold_before(later, s.update(later, "Demon Bolt", face_down=False).objects[0])
+
+
+# ---- nobody has priority midway: while a spell is cast or something resolves (117.2e, 601.2)
+
+def _midway(kind: str):
+    """A game with B's Shock in hand, B's Prodigal Sorcerer and face-down Morph, A's Llanowar Elves
+    and Forest in hand, and a spell being cast (``casting``) or resolving (``resolving``)."""
+    st = state({"objects": [
+        {"card": "Careful Study", "zone": "stack"}, {"card": "Shock", "owner": "B", "zone": "hand"},
+        {"card": "Prodigal Sorcerer", "owner": "B", "zone": "battlefield"},
+        {"id": "Morph", "card": "Grizzly Bears", "owner": "B", "zone": "battlefield", "face_down": True},
+        {"card": "Llanowar Elves", "zone": "battlefield"}, {"card": "Forest", "zone": "hand"}]})
+    return s.replace(st, **{kind: "Careful Study"}) if kind else st
+
+
+@pytest.mark.parametrize("kind", ["casting", "resolving"])
+@pytest.mark.parametrize(
+    "attempt, mana_ability",
+    [
+        (lambda st: actions.activate(st, "B", "Prodigal Sorcerer", "ping"), False),
+        (lambda st: actions.turn_face_up(st, "B", "Morph"), False),
+        (lambda st: actions.activate(st, "A", "Llanowar Elves", "mana"), True),
+    ],
+)
+def test_midway_refuses_all_but_mana_abilities(kind, attempt, mana_ability):
+    with_priority = attempt(_midway(None))
+    assert with_priority.events[-1].player in ("A", "B")
+    if mana_ability:  # whenever a payment is asked, midway too (117.1d, 605.3a)
+        assert attempt(_midway(kind)).events[-1].kind == "mana"
+    else:
+        with pytest.raises(IllegalAction, match="nobody has priority"):
+            attempt(_midway(kind))
+
+
+@pytest.mark.parametrize("kind", ["casting", "resolving"])
+def test_midway_no_spell_but_an_instructed_one(kind):
+    st = _midway(kind)
+    shock = s.get(st, "Shock")
+    assert priority.may_cast(_midway(None), "B", shock)
+    assert not priority.may_cast(st, "B", shock)
+    assert priority.may_cast(st, "B", shock, ignore_timing=True)  # a resolving effect tells them to (608.2g)
+    assert not priority.may_special(st, "A", priority.PLAY_LAND)
+
+
+def test_casting_shows_the_state_before_costs_are_paid():
+    st = state({"objects": [{"card": "Village Rites", "zone": "hand"}, {"card": "Grizzly Bears", "zone": "battlefield"}]})
+    seen = []
+    after = casting.cast(st, "A", "Village Rites", sacrifice=["Grizzly Bears"], between=seen.append)
+    (midway,) = seen
+    assert midway.casting == "Village Rites" and s.zone_of(midway, "Village Rites") == s.STACK
+    assert s.zone_of(midway, "Grizzly Bears") == s.BATTLEFIELD
+    assert s.zone_of(after, "Grizzly Bears") == s.GRAVEYARD and after.casting is None
+
+
+def test_resolving_shows_the_state_after_the_first_instruction():
+    st = state({"objects": [{"card": "Careful Study", "zone": "stack"}, {"card": "Forest", "zone": "library"},
+                            {"card": "Mountain", "zone": "library"}]})
+    seen = []
+    after = stack.resolve(st, {"discarded": ["Forest", "Mountain"], "between": seen.append})
+    (midway,) = seen
+    assert midway.resolving == "Careful Study" and s.zone_of(midway, "Forest") == s.HAND
+    assert s.zone_of(after, "Forest") == s.GRAVEYARD and after.resolving is None
+
+
+@pytest.mark.parametrize("discarded", [[], ["Forest"], ["Forest", "Forest"], ["Forest", "Shock"]])
+def test_careful_study_discards_exactly_two_of_the_hand(discarded):
+    st = state({"objects": [{"card": "Careful Study", "zone": "stack"}, {"card": "Forest", "zone": "library"},
+                            {"card": "Mountain", "zone": "library"}, {"card": "Shock", "owner": "B", "zone": "hand"}]})
+    with pytest.raises(IllegalAction, match="discards 2 cards"):
+        stack.resolve(st, {"discarded": discarded})

@@ -78,6 +78,7 @@ QUERIES: dict[str, tuple[str, Callable[[State, dict], Any]]] = {
     "attacking": ("object", lambda st, a: s.get(st, a["object"]).attacking),
     "goaded_by": ("object", lambda st, a: sorted(s.get(st, a["object"]).goaded_by)),
     "zone": ("object", lambda st, a: s.zone_of(st, a["object"])),
+    "attached_to": ("object", lambda st, a: (s.get(st, a["object"]).attached_to or (None,))[0]),
     "controller": ("object", lambda st, a: s.controller_of(st, a["object"])),
     "tapped": ("object", lambda st, a: s.get(st, a["object"]).tapped),
     "face_down": ("object", lambda st, a: s.get(st, a["object"]).face_down),

@@ -12,7 +12,9 @@ A scenario is plain data (it serialises to JSON as it is)::
 Each row of ``do`` and ``expect`` is a mapping with one key naming the action or the query (its
 value: the arguments, a mapping or a single value) and, in ``expect``, ``is`` (the value the
 query must return) and an optional ``why``. ``{"check": {...expect row...}}`` in ``do`` checks a
-value halfway. ``run`` returns the failures, never raising for a failure of the model.
+value halfway; ``between: [...expect rows...]`` in the arguments of ``cast`` or ``resolve`` checks
+values midway, while the spell is being cast (on the stack, its costs not yet paid) or after the
+first instruction of what resolves, when nobody has priority. ``run`` returns the failures, never raising for a failure of the model.
 """
 
 from __future__ import annotations
@@ -73,7 +75,7 @@ def _cast(st: State, a: dict) -> State:
                         kicker=int(a.get("kicker", 0)), x=int(a.get("x", 0)), half=a.get("half", 0),
                         delve=_many(a.get("delve")), convoke=_many(a.get("convoke")), discard=a.get("discard"),
                         targets=_many(a.get("targets")), exile=_many(a.get("exile")),
-                        sacrifice=_many(a.get("sacrifice")))
+                        sacrifice=_many(a.get("sacrifice")), between=a.get("between"))
 
 
 def _resolve_all(st: State, a: dict) -> State:
@@ -124,6 +126,7 @@ ACTIONS: dict[str, tuple[str, Callable[[State, dict], State]]] = {
     "mill": ("player", lambda st, a: dis.mill(st, a["player"], int(a.get("count", 1)))),
     "move": ("object", lambda st, a: s.move(st, a["object"], a["to"], controller=a.get("controller"))),
     "to_priority": ("player", lambda st, a: s.to_priority(st)),
+    "state_based_actions": ("player", lambda st, a: leaving.state_based(st)),
     "goad": ("object", lambda st, a: combat.goad(st, a["object"], a["by"])),
     "declare_attackers": ("attacks", lambda st, a: combat.declare_attackers(st, a)),
     "additional_combat": ("step", lambda st, a: stack.go_to(st, s.BEGIN_COMBAT)),
@@ -186,15 +189,31 @@ def run(scenario: Mapping) -> list[Failure]:
         if isinstance(row, Mapping) and "check" in row:
             failures += _check(name, st, row["check"])
             continue
+        row, midway, seen = _midway(row if isinstance(row, Mapping) else {row: None})
         try:
-            st = act(st, row if isinstance(row, Mapping) else {row: None})
+            st = act(st, row)
         except ModelError as err:
             return failures + [Failure(name, _label(row), f"refused ({err})", "allowed")]
         except Exception as err:  # noqa: BLE001 (a bug in the model fails the claim, never the run)
             return failures + [Failure(name, _label(row), f"a crash ({type(err).__name__}: {err})", "allowed")]
+        if midway and not seen:
+            failures.append(Failure(name, _label(row), "never midway", "checks midway"))
+        for check in midway if seen else ():
+            failures += _check(name, seen[0], check)
     for row in scenario.get("expect", ()) or ():
         failures += _check(name, st, row)
     return failures
+
+
+def _midway(row: Mapping) -> tuple[Mapping, list, list]:
+    """A ``do`` row without its ``between`` checks, those checks, and where the state midway will
+    be kept (the model shows it to the row's action)."""
+    name = next((k for k in row if k not in ("is", "why")), None)
+    args = row.get(name) if name is not None else None
+    if not isinstance(args, Mapping) or "between" not in args:
+        return row, [], []
+    midway, seen = list(args["between"] or ()), []
+    return {**row, name: {**args, "between": seen.append}}, midway, seen
 
 
 def _check(name: str, st: State, row: Mapping) -> list[Failure]:

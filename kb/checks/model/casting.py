@@ -16,9 +16,9 @@ of the mana cost (118.9c). Casting under split second is never allowed (702.61a)
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
-from kb.checks.model import cards, colors, costs, priority
+from kb.checks.model import bestow, cards, colors, costs, priority
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
@@ -26,7 +26,7 @@ from kb.checks.model.origins import ESCAPE, FLASHBACK, FORETELL, MADNESS, escape
 from kb.checks.model.state import EXILE, GRAVEYARD, HAND, STACK, Cast, Event, Obj, State
 
 FREE, FACE_DOWN = "without paying its mana cost", "face down"
-ALTERNATIVES = (MADNESS, FLASHBACK, FREE, FACE_DOWN, FORETELL, ESCAPE)
+ALTERNATIVES = (MADNESS, FLASHBACK, FREE, FACE_DOWN, FORETELL, ESCAPE, bestow.BESTOW)
 IMPLIED = {MADNESS: MADNESS, "suspend": FREE, "rebound": FREE}  # the alternative cost a permission casts a card for
 REQUIRED, DISCARD_A_CARD, SACRIFICE_A_CREATURE = "additional", "discard a card", "sacrifice a creature"  # a card's mandatory additional cost (costs: {additional: ...})
 
@@ -176,8 +176,12 @@ def cast(
     permission: Optional[str] = None,
     exile: Sequence[str] = (),
     sacrifice: Sequence[str] = (),
+    instructed: bool = False,
+    between: Optional[Callable[[State], None]] = None,
 ) -> State:
-    """``player`` casts the card ``oid`` (601.2a-i)."""
+    """``player`` casts the card ``oid`` (601.2a-i); ``instructed``: a resolving effect tells them to
+    (608.2g); ``between``: shown the state midway, once the spell is on the stack and before its
+    costs are paid, when nobody has priority (601.2, 117.2e)."""
     card = s.get(state, oid)
     alternative = one_alternative(alternative, permission)
     if card.owner != player:
@@ -194,8 +198,9 @@ def cast(
         raise IllegalAction(f"{oid} can't be cast with both halves: only a split card with fuse, from its owner's hand (702.102a)")
     if not part_allowed(state, card, player, half) and not origin_allowed(state, card, alternative, permission):
         raise IllegalAction(f"{oid} can't be cast from the {card.zone} this way (601.2a, 702.34a, 702.35a, 702.143a)")
-    if not priority.may_cast(state, player, card, ignore_timing=permission is not None):
+    if not priority.may_cast(state, player, card, ignore_timing=permission is not None or instructed):
         why = "a spell with split second is on the stack (702.61a)" if priority.locked(state) else \
+            "nobody has priority while a spell is being cast or something resolves (117.2e)" if priority.midway(state) else \
             "its card type allows it only in its controller's main phase with an empty stack (307.1)"
         raise IllegalAction(f"{player} can't cast {oid} now: {why}")
     total = spell_total(state, player, card, alternative, kicker, x, half)
@@ -206,7 +211,11 @@ def cast(
                 additional=("kicker",) if kicker else (), delved=tuple(delve), convoked=tuple(convoke))
     state = s.move(state, oid, STACK, controller=player, spell=info, face=half, face_down=alternative == FACE_DOWN, types=card.types)
     state = s.push(state, s.get(state, oid))
+    if alternative == bestow.BESTOW:
+        state = bestow.as_aura(state, oid, tuple(targets))  # 702.103b
     state = _target(state, oid, targets)
+    if between is not None:
+        between(replace(state, casting=oid))
     for paid in (*delve, *exiled):
         state = s.move(state, paid, EXILE)
     for victim in sacrificed:

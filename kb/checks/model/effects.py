@@ -31,10 +31,15 @@ def verb(name: str):
 
 
 def run(state: State, item: Obj, choices: Mapping) -> State:
-    for name, args in item.effect:
+    """Follow the instructions in order (608.2c); ``choices["between"]``, if given, is shown the
+    state after the first one, midway, when nobody has priority (117.2e)."""
+    between = choices.get("between")
+    for number, (name, args) in enumerate(item.effect):
         if name not in VERBS:
             raise IllegalAction(f"unknown effect {name!r} (known: {', '.join(sorted(VERBS))})")
         state = VERBS[name](state, item, args, choices)
+        if number == 0 and callable(between):
+            between(state)
     return state
 
 
@@ -53,6 +58,19 @@ def _scry(state, item, args, choices):
 def _discard(state, item, args, choices):
     return dis.discard(state, args.get("player", item.controller), args["card"], dis.EFFECT,
                        other=args.get("other"), choose_madness=bool(choices.get("madness", True)))
+
+
+@verb("discard_chosen")
+def _discard_chosen(state, item, args, choices):
+    """Discard ``count`` cards the player chooses as it resolves (``choices["discarded"]``), or
+    their whole hand if it holds fewer (608.2d)."""
+    player, count = args.get("player", item.controller), int(args.get("count", 1))
+    chosen, hand = tuple(choices.get("discarded", ())), {o.id for o in s.in_zone(state, s.HAND, player)}
+    if len(set(chosen)) != len(chosen) or len(chosen) != min(count, len(hand)) or not set(chosen) <= hand:
+        raise IllegalAction(f"{player} discards {min(count, len(hand))} cards from their hand; chosen: {list(chosen)}")
+    for card in chosen:
+        state = dis.discard(state, player, card, dis.EFFECT, choose_madness=bool(choices.get("madness", True)))
+    return state
 
 
 @verb("look")
@@ -130,7 +148,7 @@ def _cast(state, item, args, choices):
     if not casting.priority.may_cast(state, item.controller, s.get(state, card), ignore_timing=True):
         return s.log(state, Event("can't cast", card, item.controller, "split second"))
     return casting.cast(state, item.controller, card, alternative=(casting.FREE, choices.get("alternative")),
-                        permission="rebound" if s.zone_of(state, card) == EXILE else None, **_paying(choices))
+                        permission="rebound" if s.zone_of(state, card) == EXILE else None, instructed=True, **_paying(choices))
 
 
 def _paying(choices) -> dict:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from kb.checks.model import cards, entering
+from kb.checks.model import bestow, cards, entering
 from kb.checks.model import state as s
 from kb.checks.model.origins import ADVENTURE_EXILE, FLASHBACK
 from kb.checks.model.errors import IllegalAction
@@ -69,6 +69,8 @@ def leave_stack(state: State, oid: str, resolved: bool) -> State:
     zone = destination(item, resolved)
     controller = s.controller_of(state, oid)
     state = s.move(state, oid, zone, controller=controller, face_down=item.face_down and zone == BATTLEFIELD)
+    if zone == BATTLEFIELD and bestow.AURA in item.types and item.targets:
+        state = s.update(state, oid, attached_to=item.targets[0])  # 303.4f: attached to what it targeted
     if zone == BATTLEFIELD:
         state = entering.entered(state, oid)
     if resolved and zone == EXILE and adventure_exiles(item):  # the permission: this object, while it stays exiled
@@ -88,8 +90,10 @@ def counter(state: State, oid: str) -> State:
 
 
 def state_based(state: State) -> State:
-    """704.5d, 111.7: a token in a zone other than the battlefield ceases to exist (checked as a
-    player would receive priority: after a spell or ability resolves)."""
+    """704.5d, 111.7: a token in a zone other than the battlefield ceases to exist; 704.5m,
+    702.103f: an Aura that enchants nothing legal goes to the graveyard, a bestowed one becomes a
+    creature (checked as a player would receive priority: after a spell or ability resolves)."""
+    state = bestow.check_auras(state)
     for token in [o for o in state.objects if o.kind == s.TOKEN and o.zone != BATTLEFIELD]:
         state = s.log(s.remove(state, token.id), Event("ceases to exist", token.id, token.owner, "704.5d"))
     return state

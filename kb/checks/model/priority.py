@@ -1,5 +1,10 @@
 """Timing and permissions: who may cast, activate or take a special action now (117, 307, 702.61).
 
+Only a player with priority acts, and nobody has priority midway: while a spell is being cast or
+while a spell or ability resolves (117.1, 117.2e, 601.2), no player may cast a spell, activate an
+ability other than a mana ability (117.1d, 605.3a) or take a special action, but for a spell the
+resolving effect itself tells a player to cast (608.2g).
+
 While a spell with split second is on the stack (702.61a), players still receive priority (117),
 but nobody can cast spells or activate abilities other than mana abilities; special actions
 such as turning a face-down creature face up remain (702.61b, 116.2b), except suspending a card,
@@ -34,9 +39,14 @@ def locked(state: State) -> bool:
     return any(o.kind != s.ABILITY and has_split_second(o) for o in s.in_zone(state, STACK))
 
 
+def midway(state: State) -> bool:
+    """A spell is being cast or a spell or ability resolves: no player has priority (117.2e, 601.2)."""
+    return state.resolving is not None or state.casting is not None
+
+
 def sorcery_timing(state: State, player: str) -> bool:
     """Main phase of the player's own turn, stack empty (307.1, 117.1a)."""
-    return player == state.active and state.step in MAIN_PHASES and not state.stack and state.resolving is None
+    return player == state.active and state.step in MAIN_PHASES and not state.stack and not midway(state)
 
 
 def timing_allows(state: State, player: str, obj: s.Obj) -> bool:
@@ -48,16 +58,17 @@ def timing_allows(state: State, player: str, obj: s.Obj) -> bool:
 
 
 def may_cast(state: State, player: str, obj: s.Obj, *, ignore_timing: bool = False) -> bool:
-    """Whether ``player`` may cast ``obj`` now: not under split second, and at the right time
-    unless an instruction to cast it while something resolves ignores timing (608.2g)."""
-    if locked(state):
+    """Whether ``player`` may cast ``obj`` now: not under split second, not midway (117.2e), and at
+    the right time, unless an instruction to cast it while something resolves ignores both (608.2g)."""
+    if locked(state) or midway(state) and not ignore_timing:
         return False
     return ignore_timing or timing_allows(state, player, obj)
 
 
 def may_activate(state: State, ability: abilities.Ability) -> bool:
-    """Under split second only mana abilities may be activated (702.61a)."""
-    return abilities.is_mana_ability(ability) or not locked(state)
+    """Mana abilities whenever a payment is asked, midway too (117.1d, 605.3a); others not under
+    split second (702.61a), nor midway (117.2e)."""
+    return abilities.is_mana_ability(ability) or not (locked(state) or midway(state))
 
 
 def may_special(state: State, player: str, action: str, obj: s.Obj | None = None) -> bool:
@@ -65,9 +76,9 @@ def may_special(state: State, player: str, action: str, obj: s.Obj | None = None
     card only when it could be cast (116.2f, 702.62a); playing a land at sorcery speed (116.2a);
     foretelling a card any time the player has priority during their own turn (116.2h, 702.143a)."""
     if action == TURN_FACE_UP:
-        return True
+        return not midway(state)
     if action == FORETELL:
-        return player == state.active == s.holder(state)
+        return player == state.active == s.holder(state) and not midway(state)
     if action == SUSPEND:
         return obj is not None and may_cast(state, player, obj)
     if action == PLAY_LAND:

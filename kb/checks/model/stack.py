@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Mapping, Optional
 
-from kb.checks.model import actions, combat, control, effects, leaving, priority
+from kb.checks.model import actions, bestow, combat, control, effects, leaving, priority
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import BATTLEFIELD, EXILE, STACK, STEPS, Event, Obj, State
@@ -36,6 +36,9 @@ def resolve(state: State, choices: Optional[Mapping] = None) -> State:
     """Resolve the top object (608): its effect, then its card's way off the stack."""
     item = top(state)
     choices = choices or {}
+    if bestow.bestowed(item) and all_targets_illegal(state, item):
+        state = bestow.unbestow(state, item.id)  # 702.103e: it resolves as a creature spell
+        item = top(state)
     if all_targets_illegal(state, item):
         state = leaving.leave_stack(state, item.id, resolved=False)
         return s.to_priority(leaving.state_based(s.log(state, Event("fizzle", item.id))))

@@ -6,7 +6,7 @@ battlefield, stack and command zones; abilities on the stack), the stack order, 
 holder, triggered abilities waiting to be put on the stack, cost modifiers, control effects,
 delayed triggers and an event log. ``Obj`` is one object: owner, controller, characteristics
 (types, mana cost, faces, keywords and their costs, abilities), status (tapped, face down,
-counters), designations (goaded by), and, on the stack, how it was cast. An object that changes
+counters), designations (goaded by), what an Aura is attached to, and, on the stack, how it was cast. An object that changes
 zones becomes a new object (400.7): it keeps its id but gets a new ``number``, which effects and targets remember.
 """
 
@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Iterable, Optional
 
 from kb.checks.model.errors import IllegalAction
+from kb.checks.model.lasting import ControlEffect, Delayed, Modifier  # noqa: F401 (kept here: s.Modifier...)
 
 LIBRARY, HAND, GRAVEYARD, EXILE, BATTLEFIELD, STACK, COMMAND = (
     "library", "hand", "graveyard", "exile", "battlefield", "stack", "command")
@@ -72,6 +73,7 @@ class Obj:
     cant_attack: bool = False
     protector: Optional[str] = None  # a battle's protector (310.8)
     attacking: Optional[str] = None
+    attached_to: Optional[tuple[str, int]] = None  # what an Aura on the battlefield enchants: (id, number) (303.4)
     number: int = 0
     spell: Optional[Cast] = None
     source: Optional[str] = None  # for an ability: its source's id
@@ -105,34 +107,6 @@ class Event:
 
 
 @dataclass(frozen=True)
-class ControlEffect:
-    obj: str
-    number: int  # the object it applies to: it ends when that object changes zones (400.7, 611.2a)
-    player: str
-    source: str
-
-
-@dataclass(frozen=True)
-class Modifier:
-    """A static cost modifier: "spells [of types] [player] casts cost {1} more / less" (601.2f)."""
-
-    kind: str  # "increase" or "reduction"
-    amount: str
-    player: Optional[str] = None  # None: every player's spells
-    types: tuple[str, ...] = ()  # () : every spell
-
-
-@dataclass(frozen=True)
-class Delayed:
-    """A delayed triggered ability (603.7): it triggers at the beginning of ``player``'s upkeep."""
-
-    name: str
-    player: str
-    obj: str
-    effect: tuple
-
-
-@dataclass(frozen=True)
 class State:
     players: tuple[str, ...]
     active: str
@@ -153,6 +127,7 @@ class State:
     delayed: tuple[Delayed, ...] = ()
     attack_costs: tuple[tuple[str, str], ...] = ()  # (defending player, cost to attack them)
     resolving: Optional[str] = None
+    casting: Optional[str] = None  # a spell in the middle of being cast (601.2): nobody has priority, as while resolving (117.2e)
     events: tuple[Event, ...] = ()
     seen: tuple[tuple[str, object], ...] = ()  # what effects saw while resolving
     counter: int = 1  # the next object number
@@ -239,7 +214,7 @@ def move(state: State, oid: str, zone: str, controller: Optional[str] = None, **
     under ``controller`` (else its owner) on the battlefield; a spell resolving into a permanent keeps how it was cast (702.33d)."""
     obj = get(state, oid)
     new = replace(
-        obj, zone=zone, number=state.counter, tapped=False, goaded_by=(), attacking=None, counters=(),
+        obj, zone=zone, number=state.counter, tapped=False, goaded_by=(), attacking=None, counters=(), attached_to=None,
         controller=(controller or obj.owner) if zone in (BATTLEFIELD, STACK) else None,
         sick=zone == BATTLEFIELD, spell=obj.spell if STACK in (zone, obj.zone) and zone in (STACK, BATTLEFIELD) else None,
         targets=(), face=0, face_down=False,
