@@ -12,9 +12,9 @@ A scenario is plain data (it serialises to JSON as it is)::
 Each row of ``do`` and ``expect`` is a mapping with one key naming the action or the query (its
 value: the arguments, a mapping or a single value) and, in ``expect``, ``is`` (the value the
 query must return) and an optional ``why``. ``{"check": {...expect row...}}`` in ``do`` checks a
-value halfway; ``between: [...expect rows...]`` in the arguments of ``cast`` or ``resolve`` checks
-values midway, while the spell is being cast (on the stack, its costs not yet paid) or after the
-first instruction of what resolves, when nobody has priority. ``run`` returns the failures, never raising for a failure of the model.
+value halfway; ``between: [...expect rows...]`` in the arguments of ``cast``, ``activate`` or ``resolve``
+checks values midway, while the spell or ability is put on the stack and its costs not yet paid,
+or after the first instruction of what resolves, when nobody has priority. ``run`` returns the failures, never raising for a failure of the model.
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ ACTIONS: dict[str, tuple[str, Callable[[State, dict], State]]] = {
     # name: (the argument a single value stands for, the action)
     "cast": ("card", _cast),
     "activate": ("object", lambda st, a: actions.activate(st, _owner(st, a, "object"), a["object"], a["ability"],
-                                                          discard=a.get("discard"))),
+                                                          discard=a.get("discard"), between=a.get("between"))),
     "cycle": ("card", lambda st, a: actions.activate(st, _owner(st, a, "card"), a["card"], actions.CYCLING)),
     "resolve": ("cast", lambda st, a: stack.resolve(st, a)),
     "resolve_all": ("cast", _resolve_all),

@@ -12,7 +12,7 @@ card from hand, which is possible only when the card could be cast (116.2f, 702.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Optional
+from typing import Callable, Optional
 
 from kb.checks.model import abilities, priority
 from kb.checks.model import discard as dis
@@ -35,8 +35,10 @@ def ability_of(obj: Obj, name: str) -> Ability:
     return found
 
 
-def activate(state: State, player: str, oid: str, name: str, *, discard: Optional[str] = None) -> State:
-    """``player`` activates the ability ``name`` of ``oid`` (602.2)."""
+def activate(state: State, player: str, oid: str, name: str, *, discard: Optional[str] = None,
+             between: Optional[Callable[[State], None]] = None) -> State:
+    """``player`` activates the ability ``name`` of ``oid`` (602.2): on the stack first, then its
+    costs paid (``between``: shown the state in between, when nobody has priority, 117.2e)."""
     obj = s.get(state, oid)
     ability = ability_of(obj, name)
     if obj.zone != ability.zone:
@@ -48,17 +50,19 @@ def activate(state: State, player: str, oid: str, name: str, *, discard: Optiona
         why = "a spell with split second is on the stack (702.61a)" if priority.locked(state) else \
             "nobody has priority while a spell is being cast or something resolves (117.2e)"
         raise IllegalAction(f"{player} can't activate {name} now, as it isn't a mana ability: {why}")
-    if "{T}" in ability.cost:  # the {T} in the cost is paid by tapping the source (602.2b, 107.5)
-        if obj.tapped:
-            raise IllegalAction(f"{oid} is tapped: it can't pay {{T}} for {name} (602.2b)")
-        if sick(obj):
-            raise IllegalAction(f"{oid} is a creature {player} hasn't controlled since their turn began: no {{T}} (302.6)")
-        state = s.update(state, oid, tapped=True)
+    tap = "{T}" in ability.cost  # the {T} in the cost is paid by tapping the source (602.2b, 107.5)
+    if tap and obj.tapped:
+        raise IllegalAction(f"{oid} is tapped: it can't pay {{T}} for {name} (602.2b)")
+    if tap and sick(obj):
+        raise IllegalAction(f"{oid} is a creature {player} hasn't controlled since their turn began: no {{T}} (302.6)")
     if not abilities.uses_stack(ability):
-        state = s.log(state, Event("mana", oid, player, name))
-        return s.to_priority(state)
-    item = s.ability(f"{name} of {oid}", player, oid, ability.effect)
-    state = s.push(state, _numbered(state, item))
+        state = s.update(state, oid, tapped=True) if tap else state
+        return s.to_priority(s.log(state, Event("mana", oid, player, name)))
+    item = _numbered(state, s.ability(f"{name} of {oid}", player, oid, ability.effect))
+    state = s.push(state, item)
+    if between is not None:
+        between(replace(state, casting=item.id))
+    state = s.update(state, oid, tapped=True) if tap else state
     state = s.log(state, Event("activate", item.id, player, name))
     if name == CYCLING:
         state = cycle(state, player, oid)
