@@ -61,7 +61,7 @@ ORIGINAL = {
     "transform": faces.transform, "put_onto_battlefield": entering.put_onto_battlefield,
     "drain_devotion": effects.VERBS["drain_devotion"], "counter": leaving.counter,
     "snow_spent": mana.snow_spent, "play_land": entering.play_land,
-    "as_aura": bestow.as_aura, "leaving_destination": leaving.destination, "part_allowed": origins.part_allowed, "colors_of": costs.colors_of,
+    "as_aura": bestow.as_aura, "run": effects.run, "leaving_destination": leaving.destination, "part_allowed": origins.part_allowed, "colors_of": costs.colors_of,
 }
 
 
@@ -528,6 +528,12 @@ def _bestow_cards_enter_as_auras(state, oid, controller=None, transformed=False)
     return state
 
 
+def _scry_first(state, item, choices):
+    """A spell scries before its other actions, wherever the scry is printed (608.2c misread)."""
+    steps = sorted(item.effect, key=lambda step: step[0] != "scry")
+    return ORIGINAL["run"](state, replace(item, effect=tuple(steps)), choices)
+
+
 def _responses_midway(state):
     """Players keep priority while a spell is cast or resolves (117.2e misread)."""
     return False
@@ -874,6 +880,7 @@ MUTANTS = {
     "a bestowed Aura spell with an illegal target doesn't resolve": (bestow, "bestowed", lambda obj: False),
     "a bestowed Aura that becomes unattached dies": (bestow, "check_auras", _unattached_auras_die),
     "a bestow card put onto the battlefield is an Aura": (entering, "put_onto_battlefield", _bestow_cards_enter_as_auras),
+    "a scry happens first wherever it is printed": (effects, "run", _scry_first),
 }
 
 

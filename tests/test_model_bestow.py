@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kb.checks.claims.build import state
-from kb.checks.model import bestow, casting, leaving, stack
+from kb.checks.model import bestow, casting, entering, leaving, stack
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 
@@ -64,5 +64,26 @@ def test_what_becomes_of_the_aura(aura, killed_when, zone, types):
 def test_an_aura_on_a_creature_that_stops_being_one():
     st = stack.resolve(cast())
     st = leaving.state_based(s.update(st, "Grizzly Bears", types=("artifact",)))
-    assert s.get(st, "Boon Satyr").types == ("enchantment", "creature")
-    assert [e.kind for e in s.events(st, "unbestowed")] == ["unbestowed"]
+    satyr = s.get(st, "Boon Satyr")
+    assert (satyr.types, satyr.keywords, satyr.targets) == (("enchantment", "creature"), frozenset({"flash"}), ())
+    assert s.events(st, "unbestowed") == (s.Event("unbestowed", "Boon Satyr", "A", "702.103f", 1),)
+
+
+def test_a_bestowed_aura_made_a_creature_stays_one_creature():
+    st = entering.become(stack.resolve(cast()), "Boon Satyr", "creature")  # Opalescence, say
+    st = leaving.state_based(s.move(st, "Grizzly Bears", s.GRAVEYARD))
+    assert s.get(st, "Boon Satyr").types.count("creature") == 1
+
+
+def test_each_aura_is_checked():
+    st = state({"objects": [{"card": "Pacifism", "zone": "hand"}, {"card": "Boon Satyr", "zone": "hand"},
+                            {"card": "Grizzly Bears", "zone": "battlefield"}, {"id": "Bear", "card": "Grizzly Bears", "zone": "battlefield"}]})
+    st = stack.resolve(casting.cast(st, "A", "Pacifism", targets=["Grizzly Bears"]))
+    st = stack.resolve(casting.cast(st, "A", "Boon Satyr", alternative="bestow", targets=["Bear"]))
+    st = leaving.state_based(s.move(st, "Bear", s.GRAVEYARD))
+    assert (s.zone_of(st, "Pacifism"), s.get(st, "Boon Satyr").types) == ("battlefield", ("enchantment", "creature"))
+
+
+def test_an_aura_put_onto_the_battlefield_unattached_dies():
+    st = state({"objects": [{"card": "Pacifism", "zone": "battlefield"}, {"card": "Grizzly Bears", "zone": "battlefield"}]})
+    assert s.zone_of(leaving.state_based(st), "Pacifism") == s.GRAVEYARD  # attached to nothing (704.5m)

@@ -280,3 +280,11 @@ def test_careful_study_discards_exactly_two_of_the_hand(discarded):
                             {"card": "Mountain", "zone": "library"}, {"card": "Shock", "owner": "B", "zone": "hand"}]})
     with pytest.raises(IllegalAction, match="discards 2 cards"):
         stack.resolve(st, {"discarded": discarded})
+
+
+@pytest.mark.parametrize("cost, tapped", [("{1}", False), ("{T}", True)])
+def test_only_a_tap_cost_taps_the_source(cost, tapped):
+    for adds_mana in (True, False):
+        st = state({"objects": [{"id": "Rock", "zone": "battlefield", "types": ["artifact"],
+                                 "abilities": [{"name": "use", "cost": cost, "adds_mana": adds_mana}]}]})
+        assert s.get(actions.activate(st, "A", "Rock", "use"), "Rock").tapped is tapped
