@@ -48,7 +48,7 @@ def activate(state: State, player: str, oid: str, name: str, *, discard: Optiona
         raise IllegalAction(f"{player} can't activate {name} of {oid}: it isn't theirs (602.2)")
     if not priority.may_activate(state, ability):
         why = "a spell with split second is on the stack (702.61a)" if priority.locked(state) else \
-            "nobody has priority while a spell is being cast or something resolves (117.2e)"
+            f"{priority.MIDWAY} (117.2e)"
         raise IllegalAction(f"{player} can't activate {name} now, as it isn't a mana ability: {why}")
     tap = "{T}" in ability.cost  # the {T} in the cost is paid by tapping the source (602.2b, 107.5)
     if tap and obj.tapped:
@@ -99,8 +99,7 @@ def turn_face_up(state: State, player: str, oid: str) -> State:
     if obj.zone != BATTLEFIELD or not obj.face_down or s.controller_of(state, oid) != player:
         raise IllegalAction(f"{oid} is not a face-down permanent {player} controls (702.37e)")
     if not priority.may_special(state, player, priority.TURN_FACE_UP):
-        raise IllegalAction(f"{player} can't turn {oid} face up now: nobody has priority while a spell is being cast "
-                            "or something resolves (116.2b, 117.2e)")
+        raise IllegalAction(f"{player} can't turn {oid} face up now: {priority.MIDWAY} (116.2b, 117.2e)")
     state = s.log(s.update(state, oid, face_down=False), Event("special action", oid, player, "turn face up"))
     for ability in obj.abilities:
         if ability.on == "face_up":

@@ -200,7 +200,7 @@ def cast(
         raise IllegalAction(f"{oid} can't be cast from the {card.zone} this way (601.2a, 702.34a, 702.35a, 702.143a)")
     if not priority.may_cast(state, player, card, ignore_timing=permission is not None or instructed):
         why = "a spell with split second is on the stack (702.61a)" if priority.locked(state) else \
-            "nobody has priority while a spell is being cast or something resolves (117.2e)" if priority.midway(state) else \
+            f"{priority.MIDWAY} (117.2e)" if priority.midway(state) else \
             "its card type allows it only in its controller's main phase with an empty stack (307.1)"
         raise IllegalAction(f"{player} can't cast {oid} now: {why}")
     total = spell_total(state, player, card, alternative, kicker, x, half)

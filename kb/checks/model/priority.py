@@ -39,6 +39,9 @@ def locked(state: State) -> bool:
     return any(o.kind != s.ABILITY and has_split_second(o) for o in s.in_zone(state, STACK))
 
 
+MIDWAY = "nobody has priority while a spell is being cast or something resolves"  # why an action is refused midway
+
+
 def midway(state: State) -> bool:
     """A spell is being cast or a spell or ability resolves: no player has priority (117.2e, 601.2)."""
     return state.resolving is not None or state.casting is not None
