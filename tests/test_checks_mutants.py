@@ -36,11 +36,12 @@ from kb.checks.model import (
     player_counters,
     priority,
     stack,
+    targeting,
 )
 from kb.checks.model import state as s
 
 _ = (abilities, actions, bestow, cards, casting, colors, combat, control, copies, costs, discard, effects, entering, faces, leaving, library, life, mana, origins,
-     player_counters, priority, stack, s)
+     player_counters, priority, stack, targeting, s)
 ORIGINAL = {
     "symbol_value": costs.symbol_value, "total_cost": costs.total_cost, "card_mana_cost": cards.card_mana_cost,
     "destination": discard.destination, "record": discard.record, "legal_attacks": combat.legal_attacks,
@@ -62,6 +63,7 @@ ORIGINAL = {
     "drain_devotion": effects.VERBS["drain_devotion"], "counter": leaving.counter,
     "snow_spent": mana.snow_spent, "play_land": entering.play_land,
     "as_aura": bestow.as_aura, "run": effects.run, "leaving_destination": leaving.destination, "part_allowed": origins.part_allowed, "colors_of": costs.colors_of,
+    "choose_targets": targeting.choose,
 }
 
 
@@ -528,6 +530,12 @@ def _bestow_cards_enter_as_auras(state, oid, controller=None, transformed=False)
     return state
 
 
+def _kicked_targets_always(state, oid, targets):
+    """A target required only if the spell is kicked is an ordinary one, chosen kicked or not (702.33g missed)."""
+    keywords = frozenset(k.replace(targeting.KICKED_TARGET, targeting.TARGET) for k in s.get(state, oid).keywords)
+    return ORIGINAL["choose_targets"](s.update(state, oid, keywords=keywords), oid, targets)
+
+
 def _scry_first(state, item, choices):
     """A spell scries before its other actions, wherever the scry is printed (608.2c misread)."""
     steps = sorted(item.effect, key=lambda step: step[0] != "scry")
@@ -881,6 +889,7 @@ MUTANTS = {
     "a bestowed Aura that becomes unattached dies": (bestow, "check_auras", _unattached_auras_die),
     "a bestow card put onto the battlefield is an Aura": (entering, "put_onto_battlefield", _bestow_cards_enter_as_auras),
     "a scry happens first wherever it is printed": (effects, "run", _scry_first),
+    "a kicked target is chosen kicked or not": (targeting, "choose", _kicked_targets_always),
 }
 
 

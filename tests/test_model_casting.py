@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from kb.checks.claims.build import state
-from kb.checks.model import casting, copies, leaving, origins, stack
+from kb.checks.model import casting, copies, leaving, origins, stack, targeting
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 
@@ -310,7 +310,7 @@ def test_split_and_modal_casting():
 ])
 def test_target_kinds(obj, kind, expected):
     st = game(obj)
-    assert casting._is(st.objects[0], kind) is expected
+    assert targeting.is_kind(st.objects[0], kind) is expected
 
 
 def test_declare_skips_noncreatures():

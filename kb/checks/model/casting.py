@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Optional, Sequence
 
-from kb.checks.model import bestow, cards, colors, costs, priority
+from kb.checks.model import bestow, cards, colors, costs, priority, targeting
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
@@ -213,7 +213,7 @@ def cast(
     state = s.push(state, s.get(state, oid))
     if alternative == bestow.BESTOW:
         state = bestow.as_aura(state, oid, tuple(targets))  # 702.103b
-    state = _target(state, oid, targets)
+    state = targeting.choose(state, oid, targets)
     if between is not None:
         between(replace(state, casting=oid))
     for paid in (*delve, *exiled):
@@ -226,24 +226,6 @@ def cast(
         state = dis.discard(state, player, discard, dis.COST)
     state = s.log(state, Event("cast", oid, player, alternative or ""))
     return s.to_priority(cast_triggers(state, player, s.get(state, oid)))
-
-
-def _target(state: State, oid: str, targets: Sequence[str]) -> State:
-    """601.2c: each target must be what the spell's "target: kind" keyword asks for (115.1)."""
-    kinds = sorted(k.split(":", 1)[1].strip() for k in s.get(state, oid).keywords if k.startswith("target:"))
-    for t in targets:
-        target = s.get(state, t)
-        if kinds and not any(_is(target, kind) for kind in kinds):
-            raise IllegalAction(f"{t} is not a legal target for {oid}: it targets {' or '.join(kinds)} (115.1, 601.2c)")
-    return s.update(state, oid, targets=tuple((t, s.get(state, t).number) for t in targets))
-
-
-def _is(obj: Obj, kind: str) -> bool:
-    if kind == "spell":
-        return obj.zone == STACK and obj.kind != s.ABILITY
-    if kind == "ability":
-        return obj.zone == STACK and obj.kind == s.ABILITY
-    return obj.zone == s.BATTLEFIELD and kind in obj.types
 
 
 def spells_cast_before(state: State) -> int:

@@ -1,0 +1,50 @@
+"""Choosing a spell's targets as it is cast (601.2c): each must be what the spell's "target: kind"
+keyword asks for (115.1), and a target the spell requires only if it was kicked ("kicked target:
+kind") is chosen only then (702.33g): unkicked, the spell is cast as though it did not require it;
+kicked, it must be chosen, so a spell can't be kicked when nothing can be chosen for it. A spell
+with a kicked target has one target of the kinds it always asks for (Orim's Thunder), or none
+(Probe), and the kicked one last.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from kb.checks.model import state as s
+from kb.checks.model.errors import IllegalAction
+from kb.checks.model.state import STACK, Obj, State
+
+TARGET, KICKED_TARGET = "target:", "kicked target:"
+
+
+def is_kind(obj: Obj, kind: str) -> bool:
+    """Whether ``obj`` is what "target: ``kind``" asks for: a spell, an ability, or a permanent of that type."""
+    if kind == "spell":
+        return obj.zone == STACK and obj.kind != s.ABILITY
+    if kind == "ability":
+        return obj.zone == STACK and obj.kind == s.ABILITY
+    return obj.zone == s.BATTLEFIELD and kind in obj.types
+
+
+def kinds(spell: Obj, prefix: str) -> list[str]:
+    """The kinds of target the spell's keywords starting with ``prefix`` ask for."""
+    return sorted(k[len(prefix):].strip() for k in spell.keywords if k.startswith(prefix))
+
+
+def choose(state: State, oid: str, targets: Sequence[str]) -> State:
+    """601.2c, 702.33g: ``targets`` become the spell's, each checked against what it asks for."""
+    spell = s.get(state, oid)
+    asked, kicked_kinds = kinds(spell, TARGET), kinds(spell, KICKED_TARGET)
+    checked = [(t, asked) for t in targets]
+    if kicked_kinds:  # one target of the kinds it always asks for (if any), then the kicked one
+        base = 1 if asked else 0
+        if not spell.kicked and len(targets) > base:
+            raise IllegalAction(f"{oid} isn't kicked: it is cast as though it did not require its kicked target (702.33g, 601.2c)")
+        if spell.kicked and len(targets) != base + 1:
+            raise IllegalAction(f"{oid} is kicked: it requires {base + 1} target{'s' if base else ''}, one for what its kicker does, "
+                                f"and can't be kicked without it (702.33g, 601.2c)")
+        checked = [(t, asked) for t in targets[:base]] + [(t, kicked_kinds) for t in targets[base:]]
+    for t, wanted in checked:
+        if wanted and not any(is_kind(s.get(state, t), kind) for kind in wanted):
+            raise IllegalAction(f"{t} is not a legal target for {oid}: it targets {' or '.join(wanted)} (115.1, 601.2c)")
+    return s.update(state, oid, targets=tuple((t, s.get(state, t).number) for t in targets))
