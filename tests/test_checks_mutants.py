@@ -25,6 +25,7 @@ from kb.checks.model import (
     copies,
     costs,
     discard,
+    dungeon,
     effects,
     entering,
     faces,
@@ -35,13 +36,15 @@ from kb.checks.model import (
     origins,
     player_counters,
     priority,
+    saga,
     stack,
     targeting,
 )
 from kb.checks.model import state as s
+from kb.checks.model.errors import IllegalAction
 
-_ = (abilities, actions, bestow, cards, casting, colors, combat, control, copies, costs, discard, effects, entering, faces, leaving, library, life, mana, origins,
-     player_counters, priority, stack, targeting, s)
+_ = (abilities, actions, bestow, cards, casting, colors, combat, control, copies, costs, discard, dungeon, effects, entering, faces, leaving, library, life, mana, origins,
+     player_counters, priority, saga, stack, targeting, s)
 ORIGINAL = {
     "symbol_value": costs.symbol_value, "total_cost": costs.total_cost, "card_mana_cost": cards.card_mana_cost,
     "destination": discard.destination, "record": discard.record, "legal_attacks": combat.legal_attacks,
@@ -63,7 +66,8 @@ ORIGINAL = {
     "drain_devotion": effects.VERBS["drain_devotion"], "counter": leaving.counter,
     "snow_spent": mana.snow_spent, "play_land": entering.play_land,
     "as_aura": bestow.as_aura, "run": effects.run, "leaving_destination": leaving.destination, "part_allowed": origins.part_allowed, "colors_of": costs.colors_of,
-    "choose_targets": targeting.choose,
+    "choose_targets": targeting.choose, "add_counters": saga.add_counters,
+    "venture": dungeon.venture, "enter_room": dungeon._enter, "next_room": dungeon._next_room,
 }
 
 
@@ -536,6 +540,59 @@ def _kicked_targets_always(state, oid, targets):
     return ORIGINAL["choose_targets"](s.update(state, oid, keywords=keywords), oid, targets)
 
 
+def _chapter_at_its_number(state, oid, kind, count, order=None):
+    """A chapter triggers only when the lore counters reach its very number, not when they pass it (714.2b misread)."""
+    after = ORIGINAL["add_counters"](state, oid, kind, count, order)
+    keep = f"{saga.PREFIX}{s.get(after, oid).counter(kind)} of {oid}"
+    return replace(after, pending=tuple(p for p in after.pending if not p.id.startswith(saga.PREFIX) or p.id == keep))
+
+
+def _chapters_retrigger(state, oid, kind, count, order=None):
+    """Each lore counter triggers every chapter up to the Saga's count again (714.2b misread)."""
+    if kind != saga.LORE:
+        return ORIGINAL["add_counters"](state, oid, kind, count, order)
+    before = s.get(state, oid).counter(kind)
+    return ORIGINAL["add_counters"](saga.remove_counters(state, oid, kind, before), oid, kind, before + count)
+
+
+def _chapters_lowest_first(state, oid, kind, count, order=None):
+    """Chapters that trigger together go on the stack lowest first, whatever their controller chooses (603.3b missed)."""
+    return ORIGINAL["add_counters"](state, oid, kind, count)
+
+
+def _chapter_needs_its_saga(state, item, choices):
+    """A chapter ability does nothing once its Saga has left the battlefield (113.7a missed)."""
+    if item.id.startswith(saga.PREFIX) and s.zone_of(state, item.source) != s.BATTLEFIELD:
+        return state
+    return ORIGINAL["run"](state, item, choices)
+
+
+def _completed_not_again(state, player, chosen=None, room=None):
+    """A dungeon completed this game can't be chosen again (309.2a misread)."""
+    if chosen is not None and chosen in {e.obj for e in s.events(state, "complete")}:
+        raise IllegalAction(f"{chosen} was completed already")
+    return ORIGINAL["venture"](state, player, chosen, room)
+
+
+def _no_venture_during_room(state, player, chosen=None, room=None):
+    """A player can't venture while a room ability of theirs is on the stack (309.5a missed)."""
+    if any(i.startswith(dungeon.PREFIX) for i in state.stack):
+        raise IllegalAction("a room ability is on the stack")
+    return ORIGINAL["venture"](state, player, chosen, room)
+
+
+def _any_room(obj, chosen):
+    """The marker may move to any room chosen, back or sideways (309.5a missed)."""
+    found = [room for room in dungeon.rooms(obj) if room.name == chosen]
+    return found[0] if found else ORIGINAL["next_room"](obj, chosen)
+
+
+def _room_without_trigger(state, obj, room):
+    """Moving into a room triggers nothing: its effect is no ability on the stack (309.4c missed)."""
+    entered = ORIGINAL["enter_room"](state, obj, room)
+    return replace(entered, pending=state.pending)
+
+
 def _scry_first(state, item, choices):
     """A spell scries before its other actions, wherever the scry is printed (608.2c misread)."""
     steps = sorted(item.effect, key=lambda step: step[0] != "scry")
@@ -890,6 +947,18 @@ MUTANTS = {
     "a bestow card put onto the battlefield is an Aura": (entering, "put_onto_battlefield", _bestow_cards_enter_as_auras),
     "a scry happens first wherever it is printed": (effects, "run", _scry_first),
     "a kicked target is chosen kicked or not": (targeting, "choose", _kicked_targets_always),
+    "a chapter triggers only at its very number": (saga, "add_counters", _chapter_at_its_number),
+    "every lore counter triggers the chapters up to it again": (saga, "add_counters", _chapters_retrigger),
+    "no lore counter as the precombat main phase begins": (saga, "precombat_main", lambda state: state),
+    "chapters triggered together go on the stack lowest first": (saga, "add_counters", _chapters_lowest_first),
+    "a chapter ability needs its Saga": (effects, "run", _chapter_needs_its_saga),
+    "a Saga is sacrificed as its last chapter triggers": (saga, "waiting", lambda state, oid: False),
+    "a second dungeon beside the first": (dungeon, "dungeon_of", lambda state, player: None),
+    "a completed dungeon can't be chosen again": (dungeon, "venture", _completed_not_again),
+    "the venture marker moves to any room": (dungeon, "_next_room", _any_room),
+    "moving into a room triggers nothing": (dungeon, "_enter", _room_without_trigger),
+    "a dungeon is completed as its last room is entered": (dungeon, "waiting", lambda state, oid: False),
+    "no venturing while a room ability is on the stack": (dungeon, "venture", _no_venture_during_room),
 }
 
 

@@ -46,7 +46,7 @@ ITALIAN_TERMS = {  # the printed Italian terms each mechanic's Italian statement
     "summoning_sickness": "debolezza da evocazione", "face_down": "a faccia in", "landfall": "terraferma", "foretell": "predire", "scry": "profetizz",
     "search": "rassegna", "double_faced": "bifronte", "token": "pedina", "snow": "fonte neve", "targets": "bersagli", "triggered": "innesc",
     "adventure": "avventura", "aftermath": "conseguenze", "phyrexian": "phyrexian", "casting": "lanci", "escape": "fuga",
-    "priority": "priorità", "bestow": "conferi",
+    "priority": "priorità", "bestow": "conferi", "saga": "saga", "dungeon": "dungeon",
 }
 
 

@@ -25,7 +25,7 @@ from typing import Any, Callable, Mapping, Optional
 from kb.checks.claims import build
 from kb.checks.claims.queries import QUERIES
 from kb.checks.model import actions, casting, colors, combat, control, copies, entering, faces, leaving, library, player_counters
-from kb.checks.model import stack
+from kb.checks.model import dungeon, saga, stack
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction, ModelError, ScenarioError
@@ -105,7 +105,7 @@ ACTIONS: dict[str, tuple[str, Callable[[State, dict], State]]] = {
     "resolve": ("cast", lambda st, a: stack.resolve(st, a)),
     "resolve_all": ("cast", _resolve_all),
     "pass_priority": ("cast", lambda st, a: stack.pass_priority(st, a)),
-    "counter": ("object", lambda st, a: s.to_priority(leaving.counter(st, a["object"]))),
+    "counter": ("object", lambda st, a: s.to_priority(leaving.state_based(leaving.counter(st, a["object"])))),
     "copy": ("spell", lambda st, a: s.to_priority(copies.copy_spell(st, a["spell"], a.get("player", st.active)))),
     "become": ("object", lambda st, a: entering.become(st, a["object"], a["type"])),
     "put_onto_battlefield": ("object", lambda st, a: s.to_priority(entering.put_onto_battlefield(
@@ -145,6 +145,12 @@ ACTIONS: dict[str, tuple[str, Callable[[State, dict], State]]] = {
     "search": ("player", lambda st, a: library.search(st, a["player"], _many(a.get("found", ())), a.get("quality"),
                                                      int(a.get("count", 1)))),
     "lose_abilities": ("object", _lose_abilities),
+    "add_counters": ("object", lambda st, a: s.to_priority(saga.add_counters(
+        st, a["object"], a.get("kind", saga.LORE), int(a.get("count", 1)), _many(a["order"]) if "order" in a else None))),
+    "venture": ("player", lambda st, a: s.to_priority(dungeon.venture(st, a.get("player", st.active), a.get("dungeon"),
+                                                                     a.get("room")))),
+    "remove_counters": ("object", lambda st, a: saga.remove_counters(st, a["object"], a.get("kind", saga.LORE),
+                                                                     int(a.get("count", 1)))),
 }
 
 

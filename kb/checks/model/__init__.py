@@ -13,6 +13,8 @@ from the bottom up (each imports only those above it):
 - ``library``: a library's order, scry (401.1, 701.22)
 - ``life``: life totals, gaining and losing life, exchanging them (119, 701.12c)
 - ``abilities``: abilities, mana abilities (602, 605)
+- ``saga``: lore counters, chapter abilities, the sacrifice after the last chapter (714, 122.6)
+- ``dungeon``: dungeon cards, venturing, room abilities, completing a dungeon (309, 701.49)
 - ``priority``: timing, split second, and nobody acting midway through casting or resolving (117, 307, 702.61, 116.2)
 - ``bestow``: bestowed Aura spells and Auras attached, unattached or illegal (702.103, 303.4, 704.5m)
 - ``entering``: lands played or put onto the battlefield, landfall, "becomes a land" (305, 603.6a)

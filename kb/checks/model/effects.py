@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Mapping
 
-from kb.checks.model import casting, colors, combat, control, copies, entering, leaving, library, life
+from kb.checks.model import casting, colors, combat, control, copies, dungeon, entering, leaving, library, life
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
@@ -236,6 +236,12 @@ def _blink(state, item, args, choices):
 @verb("gain_control")
 def _gain_control(state, item, args, choices):
     return control.gain_control(state, args["target"], args.get("player", item.controller), item.id)
+
+
+@verb("venture")
+def _venture(state, item, args, choices):
+    """701.49: the resolving player's choices: ``dungeon`` (to bring one in) and ``room``."""
+    return dungeon.venture(state, item.controller, choices.get("dungeon"), choices.get("room"))
 
 
 @verb("nothing")

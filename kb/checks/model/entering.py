@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from kb.checks.model import priority
+from kb.checks.model import priority, saga
 from kb.checks.model.cards import MODAL
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
@@ -61,8 +61,9 @@ def put_onto_battlefield(state: State, oid: str, controller: Optional[str] = Non
 
 
 def entered(state: State, oid: str) -> State:
-    """A permanent that entered: its own enters abilities trigger, unless it is face down; a land:
+    """A permanent that entered: a Saga gets its first lore counter (714.3a); its own enters abilities trigger, unless it is face down; a land:
     each landfall ability of its controller's permanents triggers too."""
+    state = saga.entered(state, oid)
     land = s.get(state, oid)
     player = s.controller_of(state, oid)
     for ability in () if land.face_down else land.abilities:

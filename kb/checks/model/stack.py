@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Mapping, Optional
 
-from kb.checks.model import actions, bestow, combat, control, effects, leaving, priority
+from kb.checks.model import actions, bestow, combat, control, effects, leaving, priority, saga
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import BATTLEFIELD, EXILE, STACK, STEPS, Event, Obj, State
@@ -104,7 +104,8 @@ def upkeep(state: State) -> State:
 
 def go_to(state: State, step: str) -> State:
     """Move on to a later step of this turn (the stack must be empty, 500.2); going back to the
-    beginning of combat is an additional combat phase (505.1a): attackers are removed from combat."""
+    beginning of combat is an additional combat phase (505.1a): attackers are removed from combat.
+    As the precombat main phase begins, the active player's Sagas get a lore counter (714.3b)."""
     if step not in STEPS:
         raise IllegalAction(f"unknown step {step!r}; steps are {', '.join(STEPS)}")
     if state.stack:
@@ -114,4 +115,5 @@ def go_to(state: State, step: str) -> State:
     for obj in s.in_zone(state, BATTLEFIELD):
         if obj.attacking is not None:
             state = s.update(state, obj.id, attacking=None)
-    return replace(state, step=step, priority=None, passed=())
+    state = replace(state, step=step, priority=None, passed=())
+    return s.to_priority(saga.precombat_main(state)) if step == s.MAIN1 else state
