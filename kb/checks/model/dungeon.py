@@ -65,7 +65,8 @@ def venture(state: State, player: str, dungeon: Optional[str] = None, room: Opti
     if current is not None:  # on its bottommost room: completed, then a new one (701.49c)
         state = complete(state, current)
     if dungeon is None:
-        raise IllegalAction(f"{player} ventures with no dungeon in the command zone: choose one from outside the game (701.49a)")
+        raise IllegalAction(f"{player} ventures with no dungeon in the command zone: choose one from outside "
+                            "the game (701.49a)")
     card = s.get(state, dungeon)
     if card.zone != OUTSIDE or card.owner != player or "dungeon" not in card.types:
         raise IllegalAction(f"{dungeon} is not a dungeon card {player} owns outside the game (309.2a)")

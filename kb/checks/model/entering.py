@@ -61,8 +61,9 @@ def put_onto_battlefield(state: State, oid: str, controller: Optional[str] = Non
 
 
 def entered(state: State, oid: str) -> State:
-    """A permanent that entered: a Saga gets its first lore counter (714.3a); its own enters abilities trigger, unless it is face down; a land:
-    each landfall ability of its controller's permanents triggers too."""
+    """A permanent that entered: a Saga gets its first lore counter (714.3a); its own enters
+    abilities trigger, unless it is face down; a land: each landfall ability of its controller's
+    permanents triggers too."""
     state = saga.entered(state, oid)
     land = s.get(state, oid)
     player = s.controller_of(state, oid)

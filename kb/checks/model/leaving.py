@@ -93,8 +93,8 @@ def state_based(state: State) -> State:
     """704.5d, 111.7: a token in a zone other than the battlefield ceases to exist; 704.5m,
     702.103f: an Aura that enchants nothing legal goes to the graveyard, a bestowed one becomes a
     creature; 714.4: a Saga whose last chapter ability has left the stack is sacrificed; 309.6: a
-    dungeon whose last room ability has left the stack is completed (checked as
-    a player would receive priority: after a spell or ability resolves or is countered)."""
+    dungeon whose last room ability has left the stack is completed (checked as a player would
+    receive priority: after a spell or ability resolves or is countered)."""
     state = dungeon.complete_finished(saga.sacrifice_finished(bestow.check_auras(state)))
     for token in [o for o in state.objects if o.kind == s.TOKEN and o.zone != BATTLEFIELD]:
         state = s.log(s.remove(state, token.id), Event("ceases to exist", token.id, token.owner, "704.5d"))
