@@ -102,8 +102,7 @@ def complete(state: State, obj: Obj) -> State:
 
 def waiting(state: State, oid: str) -> bool:
     """Whether a room ability of ``oid`` has triggered and not yet left the stack (309.6)."""
-    held = [*state.pending, *(s.get(state, i) for i in state.stack)]
-    return any(item.source == oid and item.id.startswith(PREFIX) for item in held)
+    return s.waiting(state, oid, PREFIX)
 
 
 def complete_finished(state: State) -> State:

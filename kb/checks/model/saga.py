@@ -86,8 +86,7 @@ def precombat_main(state: State) -> State:
 
 def waiting(state: State, oid: str) -> bool:
     """Whether a chapter ability of ``oid`` has triggered and not yet left the stack (714.4)."""
-    held = [*state.pending, *(s.get(state, i) for i in state.stack)]
-    return any(item.source == oid and item.id.startswith(PREFIX) for item in held)
+    return s.waiting(state, oid, PREFIX)
 
 
 def sacrifice_finished(state: State) -> State:

@@ -269,5 +269,12 @@ def to_priority(state: State) -> State:
     return state
 
 
+def waiting(state: State, source: str, prefix: str) -> bool:
+    """Whether an ability of ``source`` whose id starts with ``prefix`` has triggered and not yet
+    left the stack (waiting to go on it, or on it): a Saga's chapter (714.4), a dungeon's room (309.6)."""
+    held = [*state.pending, *(get(state, oid) for oid in state.stack)]
+    return any(item.source == source and item.id.startswith(prefix) for item in held)
+
+
 def untapped(state: State, oids: Iterable[str]) -> bool:
     return all(not get(state, o).tapped for o in oids)
