@@ -89,7 +89,7 @@ def _next_room(obj: Obj, chosen: Optional[str]):
 def _enter(state: State, obj: Obj, room) -> State:
     """The marker moves into ``room``; its room ability triggers (309.4c)."""
     place = rooms(obj).index(room) + 1
-    state = s.update(state, obj.id, counters=tuple(sorted({**dict(obj.counters), MARKER: place}.items())))
+    state = s.set_counters(state, obj.id, MARKER, place)
     state = s.log(state, Event("venture", obj.id, obj.owner, room.name))
     return s.trigger(state, s.ability(f"{PREFIX}{room.name} of {obj.id}", obj.owner, obj.id, room.effect))
 

@@ -100,6 +100,5 @@ def sacrifice_finished(state: State) -> State:
 
 
 def _set(state: State, obj: Obj, kind: str, count: int) -> State:
-    counters = tuple(sorted({**dict(obj.counters), kind: count}.items()))
-    state = s.update(state, obj.id, counters=counters)
+    state = s.set_counters(state, obj.id, kind, count)
     return s.log(state, Event("counters", obj.id, obj.owner, f"{kind} {obj.counter(kind)} -> {count}"))

@@ -205,6 +205,12 @@ def update(state: State, oid: str, **changes) -> State:
     return put(state, replace(get(state, oid), **changes))
 
 
+def set_counters(state: State, oid: str, kind: str, count: int) -> State:
+    """The object now has ``count`` counters (or markers) of ``kind``, its others as they were."""
+    obj = get(state, oid)
+    return put(state, replace(obj, counters=tuple(sorted({**dict(obj.counters), kind: count}.items()))))
+
+
 def remove(state: State, oid: str) -> State:
     return replace(state, objects=tuple(o for o in state.objects if o.id != oid), stack=tuple(i for i in state.stack if i != oid))
 
