@@ -30,6 +30,29 @@ def test_a_land_entering_under_ones_control_triggers_landfall(row, enter, waitin
     assert [a.id for a in st.pending] == waiting
 
 
+@pytest.mark.parametrize(
+    "row, enter, waiting",
+    [
+        ({"card": "Waste Not", "zone": "library"}, None, ["constellation (Eidolon of Blossoms)"]),
+        ({"card": "Hopeful Eidolon", "zone": "library"}, None, ["constellation (Eidolon of Blossoms)"]),  # an enchantment creature
+        ({"card": "Doomwake Giant", "zone": "library"}, None, ["constellation (Eidolon of Blossoms)", "constellation (Doomwake Giant)"]),
+        ({"card": "Waste Not", "zone": "library", "owner": "B"}, None, []),  # under B's control
+        ({"card": "Waste Not", "zone": "library", "owner": "B"}, "A", ["constellation (Eidolon of Blossoms)"]),
+        ({"card": "Forest", "zone": "library"}, None, ["landfall (Akoum Hellhound)"]),  # a land, no enchantment
+        ({"card": "Grizzly Bears", "zone": "library"}, None, []),
+    ],
+)
+def test_an_enchantment_entering_under_ones_control_triggers_constellation(row, enter, waiting):
+    st = entering.put_onto_battlefield(game({"card": "Eidolon of Blossoms", "zone": "battlefield"}, row), row["card"], enter)
+    assert [a.id for a in st.pending] == waiting
+
+
+def test_a_permanent_that_becomes_an_enchantment_triggers_no_constellation():
+    st = entering.become(game({"card": "Eidolon of Blossoms", "zone": "battlefield"}, {"card": "Serra Angel", "zone": "battlefield"}),
+                         "Serra Angel", "enchantment")
+    assert s.get(st, "Serra Angel").types == ("creature", "enchantment") and st.pending == ()
+
+
 def test_playing_a_land():
     st = entering.play_land(game({"card": "Forest"}, {"card": "Lotus Cobra", "zone": "battlefield", "owner": "B"}),
                             "A", "Forest")

@@ -32,7 +32,7 @@ CASES = [
     ('delve too many', lambda: casting.cast(g(c("Treasure Cruise"), *[{"id":f"G{i}","card":"Shock","zone":"graveyard"} for i in range(8)]), "A", "Treasure Cruise", delve=[f"G{i}" for i in range(8)]), "can't exile 8 cards: delve pays only generic mana, 7 here (702.66a)"),
     ('delve not graveyard', lambda: casting.cast(g(c("Treasure Cruise"), c("Grizzly Bears","battlefield")), "A", "Treasure Cruise", delve=["Grizzly Bears"]), "Grizzly Bears is not a card in A's graveyard (702.66a)"),
     ('convoke not creature', lambda: casting.cast(g(c("Hour of Reckoning"), c("Grizzly Bears","graveyard")), "A", "Hour of Reckoning", convoke=["Grizzly Bears"]), 'Grizzly Bears is not a creature A controls (702.51a)'),
-    ('convoke tapped', lambda: casting.cast(g(c("Hour of Reckoning"), c("Grizzly Bears","battlefield",tapped=True)), "A", "Hour of Reckoning", convoke=["Grizzly Bears"]), 'Grizzly Bears is tapped: only untapped creatures convoke (702.51a)'),
+    ('convoke tapped', lambda: casting.cast(g(c("Hour of Reckoning"), c("Grizzly Bears","battlefield",tapped=True)), "A", "Hour of Reckoning", convoke=["Grizzly Bears"]), 'Grizzly Bears is tapped: only untapped creatures convoke (702.51a, 118.3)'),
     ('convoke nothing', lambda: casting.cast(g(c("Chord of Calling"), c("Raging Goblin","battlefield")), "A", "Chord of Calling", convoke=["Raging Goblin"]), 'Raging Goblin can pay for nothing left in {G}{G}{G} (702.51a)'),
     ('target', lambda: casting.cast(g(c("Cancel"), c("Grizzly Bears","battlefield")), "A", "Cancel", targets=["Grizzly Bears"]), 'Grizzly Bears is not a legal target for Cancel: it targets spell (115.1, 601.2c)'),
     ('copy', lambda: copies.copy_spell(g(c("Grizzly Bears","battlefield")), "Grizzly Bears", "A"), 'Grizzly Bears is not a spell on the stack'),
@@ -64,7 +64,7 @@ CASES = [
     ('go to unknown', lambda: stack.go_to(g(), "lunch"), "unknown step 'lunch'; steps are untap, upkeep, draw, main1, beginning of combat, declare attackers, declare blockers, combat damage, end of combat, main2, end, cleanup"),
     ('go to busy', lambda: stack.go_to(g(c("Shock","stack")), "end"), "a step can't end while the stack holds objects (500.2)"),
     ('go to back', lambda: stack.go_to(g(step="end"), "main1"), 'main1 is not later in the turn than end'),
-    ('effect', lambda: effects.run(g(), s.ability("x","A","y",(("dance",{}),)), {}), "unknown effect 'dance' (known: blink, cast, counter, discard, discard_chosen, drain_devotion, draw, exchange, exchange_life, gain_control, goad, goad_each, look, madness, nothing, rebound_cast, scry, storm, sudden_substitution, suspend_cast, suspend_tick, venture)"),
+    ('effect', lambda: effects.run(g(), s.ability("x","A","y",(("dance",{}),)), {}), "unknown effect 'dance' (known: blink, cast, copy_card, counter, discard, discard_chosen, drain_devotion, draw, exchange, exchange_life, gain_control, goad, goad_each, look, madness, nothing, rebound_cast, scry, storm, sudden_substitution, suspend_cast, suspend_tick, venture)"),
     ('x', lambda: costs.total_cost("{1}", x=-1), "X can't be negative (107.1b)"),
     ('reduce', lambda: costs.total_cost("{1}", reductions=["{W/U}"]), 'reductions by {W/U} are not modelled (118.7e-f need a choice)'),
 ]

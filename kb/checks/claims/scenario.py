@@ -73,7 +73,8 @@ def _owner(st: State, a: dict, key: str) -> str:
 def _cast(st: State, a: dict) -> State:
     return casting.cast(st, _owner(st, a, "card"), a["card"], alternative=a.get("alternative"),
                         kicker=int(a.get("kicker", 0)), x=int(a.get("x", 0)), half=a.get("half", 0),
-                        delve=_many(a.get("delve")), convoke=_many(a.get("convoke")), discard=a.get("discard"),
+                        delve=_many(a.get("delve")), convoke=_many(a.get("convoke")), improvise=_many(a.get("improvise")),
+                        discard=a.get("discard"),
                         targets=_many(a.get("targets")), exile=_many(a.get("exile")),
                         sacrifice=_many(a.get("sacrifice")), between=a.get("between"))
 

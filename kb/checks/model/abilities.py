@@ -9,7 +9,8 @@ A mana ability is decided by what it does, never by what it costs (605.1a-b, 605
     +1: Add {R}{R}.                      -> not a mana ability (a loyalty ability, 605.1a)
 
 Triggered abilities here say on what they trigger (``on``): "cast" (a spell is cast, with an
-optional ``condition``), "discard", "cycle" (this card is cycled), "cycle_any", "face_up"
+optional ``condition``), "cast_or_copy" (magecraft: its controller casts or copies an instant or
+sorcery spell), "discard", "cycle" (this card is cycled), "cycle_any", "face_up"
 (this permanent is turned face up), "mana" (a mana ability is activated), "upkeep".
 """
 

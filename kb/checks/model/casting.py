@@ -18,12 +18,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Optional, Sequence
 
-from kb.checks.model import bestow, cards, colors, costs, priority, targeting
+from kb.checks.model import bestow, cards, costs, paying, priority, targeting
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.origins import ESCAPE, FLASHBACK, FORETELL, MADNESS, escape_exiled, origin_allowed, part_allowed
 from kb.checks.model.state import EXILE, GRAVEYARD, HAND, STACK, Cast, Event, Obj, State
+
+MAGECRAFT = "cast_or_copy"  # what a magecraft ability triggers on (207.2c)
 
 FREE, FACE_DOWN = "without paying its mana cost", "face down"
 ALTERNATIVES = (MADNESS, FLASHBACK, FREE, FACE_DOWN, FORETELL, ESCAPE, bestow.BESTOW)
@@ -129,37 +131,6 @@ def spell_total(state: State, player: str, card: Obj, alternative: Optional[str]
                             increases=increases, reductions=reductions, x=x)
 
 
-def pay_delve(state: State, player: str, card: Obj, total: costs.ManaCost, delve: Sequence[str]) -> costs.ManaCost:
-    """702.66a: each card exiled from the graveyard pays {1} of the total cost's generic mana."""
-    if delve and "delve" not in card.keywords:
-        raise IllegalAction(f"{card.id} has no delve")
-    if len(delve) > total.generic:
-        raise IllegalAction(f"can't exile {len(delve)} cards: delve pays only generic mana, {total.generic} here (702.66a)")
-    for oid in delve:
-        found = s.get(state, oid)
-        if found.zone != GRAVEYARD or found.owner != player or oid == card.id:
-            raise IllegalAction(f"{oid} is not a card in {player}'s graveyard (702.66a)")
-    return costs.reduce_generic(total, len(delve))
-
-
-def pay_convoke(state: State, player: str, card: Obj, total: costs.ManaCost, convoke: Sequence[str]) -> costs.ManaCost:
-    """702.51a: each untapped creature the caster controls tapped pays {1} or one mana of its color,
-    whether or not it came under their control this turn."""
-    if convoke and "convoke" not in card.keywords:
-        raise IllegalAction(f"{card.id} has no convoke")
-    for oid in convoke:
-        creature = s.get(state, oid)
-        if creature.zone != s.BATTLEFIELD or "creature" not in creature.types or s.controller_of(state, oid) != player:
-            raise IllegalAction(f"{oid} is not a creature {player} controls (702.51a)")
-        if creature.tapped:
-            raise IllegalAction(f"{oid} is tapped: only untapped creatures convoke (702.51a)")
-        paid = costs.pay_with(total, colors.color_of(state, oid))  # a creature with devoid pays generic only
-        if paid is None:
-            raise IllegalAction(f"{oid} can pay for nothing left in {total} (702.51a)")
-        total = paid
-    return total
-
-
 def cast(
     state: State,
     player: str,
@@ -171,6 +142,7 @@ def cast(
     half=0,
     delve: Sequence[str] = (),
     convoke: Sequence[str] = (),
+    improvise: Sequence[str] = (),
     discard: Optional[str] = None,
     targets: Sequence[str] = (),
     permission: Optional[str] = None,
@@ -206,7 +178,11 @@ def cast(
     total = spell_total(state, player, card, alternative, kicker, x, half)
     sacrificed = required_paid(state, player, card, discard, tuple(sacrifice))
     exiled = escape_exiled(state, card, alternative, tuple(exile))
-    left = pay_convoke(state, player, card, pay_delve(state, player, card, total, delve), convoke)
+    if set(convoke) & set(improvise):
+        raise IllegalAction(f"{sorted(set(convoke) & set(improvise))[0]} can be tapped once: for convoke or for improvise (118.3)")
+    left = paying.pay_delve(state, player, card, total, delve)
+    left = paying.pay_tapping(state, player, card, paying.pay_tapping(state, player, card, left, tuple(convoke), paying.CONVOKE),
+                              tuple(improvise), paying.IMPROVISE)
     info = Cast(cast_from=card.zone, alternative=alternative, total=str(total), mana_paid=str(left), x=x,
                 additional=("kicker",) if kicker else (), delved=tuple(delve), convoked=tuple(convoke))
     state = s.move(state, oid, STACK, controller=player, spell=info, face=half, face_down=alternative == FACE_DOWN, types=card.types)
@@ -220,7 +196,7 @@ def cast(
         state = s.move(state, paid, EXILE)
     for victim in sacrificed:
         state = s.move(state, victim, GRAVEYARD)
-    for tapped in convoke:
+    for tapped in (*convoke, *improvise):
         state = s.update(state, tapped, tapped=True)
     if discard is not None:
         state = dis.discard(state, player, discard, dis.COST)
@@ -239,13 +215,25 @@ def cast_triggers(state: State, player: str, spell: Obj) -> State:
         count = spells_cast_before(state)
         state = s.trigger(state, s.ability(f"storm trigger of {spell.id}", player, spell.id,
                                            (("storm", {"spell": spell.id, "count": count}),)))
+    return watchers(state, spell, ("cast", MAGECRAFT))
+
+
+def watchers(state: State, spell: Obj, on: tuple[str, ...]) -> State:
+    """The triggered abilities of permanents that trigger on a spell (603.2): cast (``on`` "cast"),
+    or cast or copied (MAGECRAFT: "whenever you cast or copy an instant or sorcery spell", 207.2c)."""
     for watcher in s.in_zone(state, s.BATTLEFIELD):
         for ability in watcher.abilities:
-            if ability.on == "cast" and condition_holds(watcher, ability.condition, spell):
+            if ability.on in on and condition_holds(watcher, ability.condition, spell) and \
+                    (ability.on != MAGECRAFT or _magecraft(state, watcher, spell)):
                 effect = tuple((verb, {**args, "spell": spell.id}) for verb, args in ability.effect)
                 state = s.trigger(state, s.ability(f"{ability.name} ({spell.id})", s.controller_of(state, watcher.id),
                                                    watcher.id, effect))
     return state
+
+
+def _magecraft(state: State, watcher: Obj, spell: Obj) -> bool:
+    """An instant or sorcery spell its controller cast or copied (707.10: a copy's controller copied it)."""
+    return bool({"instant", "sorcery"} & set(spell.types)) and s.controller_of(state, spell.id) == s.controller_of(state, watcher.id)
 
 
 def spell_mana_value(spell: Obj):

@@ -16,6 +16,7 @@ from kb.checks.model import casting, colors, combat, control, copies, dungeon, e
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
+from kb.checks.model.origins import COPY_CARD
 from kb.checks.model.state import EXILE, GRAVEYARD, STACK, Event, Obj, State
 
 Effect = Callable[[State, Obj, Mapping, Mapping], State]
@@ -167,6 +168,16 @@ def _madness(state, item, args, choices):
         return casting.cast(state, card.owner, card.id, permission="madness", x=int(choices.get("x", 0)),
                             kicker=bool(choices.get("kicker", False)))
     return s.move(state, card.id, GRAVEYARD)
+
+
+@verb("copy_card")
+def _copy_card(state, item, args, choices):
+    """707.12: copy a card in a zone other than the stack (Isochron Scepter's exiled card); its
+    controller may cast the copy at once, without paying its mana cost (and the copy is cast)."""
+    state, copy = copies.copy_card(state, args["card"], item.controller)
+    if not choices.get("cast", True):
+        return state
+    return casting.cast(state, item.controller, copy, alternative=casting.FREE, permission=COPY_CARD, instructed=True)
 
 
 @verb("storm")

@@ -6,8 +6,9 @@ unless it enters face down: a face-down permanent has no abilities (708.2). Turn
 face up is no entering: it was on the battlefield already (708.8). A land enters the battlefield under a player's control when they play it (a special action at
 sorcery speed, 116.2a) or when a spell or ability puts it there; either way, each landfall ability
 of the permanents that player controls triggers ("whenever a land enters the battlefield under
-your control", 207.2c). A permanent already on the battlefield that becomes a land, or a
-creature, doesn't enter the battlefield: nothing triggers::
+your control", 207.2c); so does each constellation ability for an enchantment, of whatever other
+types. A permanent already on the battlefield that becomes a land, an enchantment or a creature
+doesn't enter the battlefield: nothing triggers::
 
     put_onto_battlefield(state, "Forest", "A")    -> A's landfall abilities wait to go on the stack
     become(state, "Grizzly Bears", "land")        -> a land now; no landfall
@@ -24,6 +25,8 @@ from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import BATTLEFIELD, HAND, Event, State
 
 LANDFALL = "landfall"
+CONSTELLATION = "constellation"
+WATCHED = {LANDFALL: "land", CONSTELLATION: "enchantment"}  # ability word -> the type of a permanent entering that triggers it
 ENTERS = "enters"
 
 
@@ -63,18 +66,16 @@ def put_onto_battlefield(state: State, oid: str, controller: Optional[str] = Non
 def entered(state: State, oid: str) -> State:
     """A permanent that entered: a Saga gets its first lore counter (714.3a); its own enters
     abilities trigger, unless it is face down; a land: each landfall ability of its controller's
-    permanents triggers too."""
+    permanents triggers too, and an enchantment each constellation ability."""
     state = saga.entered(state, oid)
-    land = s.get(state, oid)
+    arrived = s.get(state, oid)
     player = s.controller_of(state, oid)
-    for ability in () if land.face_down else land.abilities:
+    for ability in () if arrived.face_down else arrived.abilities:
         if ability.on == ENTERS:
             state = s.trigger(state, s.ability(f"{ability.name} ({oid})", player, oid, ability.effect))
-    if "land" not in land.types:
-        return state
     for watcher in s.in_zone(state, BATTLEFIELD, player):
         for ability in watcher.abilities:
-            if ability.on == LANDFALL:
+            if WATCHED.get(ability.on) in arrived.types:
                 state = s.trigger(state, s.ability(f"{ability.name} ({watcher.id})", player, watcher.id, ability.effect))
     return state
 

@@ -93,9 +93,12 @@ def state_based(state: State) -> State:
     """704.5d, 111.7: a token in a zone other than the battlefield ceases to exist; 704.5m,
     702.103f: an Aura that enchants nothing legal goes to the graveyard, a bestowed one becomes a
     creature; 714.4: a Saga whose last chapter ability has left the stack is sacrificed; 309.6: a
-    dungeon whose last room ability has left the stack is completed (checked as a player would
+    dungeon whose last room ability has left the stack is completed; 704.5e: a copy of a card in a
+    zone other than the stack ceases to exist, once it wasn't cast (checked as a player would
     receive priority: after a spell or ability resolves or is countered)."""
     state = dungeon.complete_finished(saga.sacrifice_finished(bestow.check_auras(state)))
     for token in [o for o in state.objects if o.kind == s.TOKEN and o.zone != BATTLEFIELD]:
         state = s.log(s.remove(state, token.id), Event("ceases to exist", token.id, token.owner, "704.5d"))
+    for copy in [o for o in state.objects if o.kind == s.COPY and o.zone != STACK]:
+        state = s.log(s.remove(state, copy.id), Event("ceases to exist", copy.id, copy.owner, "704.5e"))
     return state

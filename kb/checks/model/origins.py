@@ -5,7 +5,7 @@ resolves (702.35a), suspend and rebound from exile while their triggers resolve 
 (702.138a: and nothing more; the card isn't exiled as it leaves the stack, as with flashback), a
 foretold card from exile on a later turn (702.143a), an aftermath half from a
 graveyard only (702.127a), and an adventurer card gone on its adventure, as the creature, from
-exile (715.3d).
+exile (715.3d); a copy of a card, from the zone it was made in, as the effect that made it resolves (707.12).
 """
 
 from __future__ import annotations
@@ -20,11 +20,14 @@ from kb.checks.model.state import EXILE, GRAVEYARD, HAND, Obj, State
 MADNESS, FLASHBACK, ESCAPE = "madness", "flashback", "escape"
 FORETELL = priority.FORETELL  # the special action (kb.checks.model.actions) and the alternative cost it allows
 PERMISSIONS = {MADNESS: EXILE, FLASHBACK: GRAVEYARD, "suspend": EXILE, "rebound": EXILE}
+COPY_CARD = "copy of a card"  # the permission to cast a copy of a card where it was made (707.12)
 ADVENTURE_EXILE = "adventure"  # the event of a card exiled by resolving as its Adventure (715.3d)
 
 
 def origin_allowed(state: State, card: Obj, alternative: Optional[str], permission: Optional[str]) -> bool:
     """Where a card may be cast from: its owner's hand, or the zone a permission names."""
+    if permission == COPY_CARD:
+        return card.kind == s.COPY
     if permission is not None:
         return card.zone == PERMISSIONS[permission]
     if alternative in (FLASHBACK, ESCAPE):

@@ -30,6 +30,7 @@ STEPS = (UNTAP, UPKEEP, DRAW, MAIN1, BEGIN_COMBAT, DECLARE_ATTACKERS, DECLARE_BL
          MAIN2, END, CLEANUP)
 MAIN_PHASES = (MAIN1, MAIN2)
 CARD, TOKEN, COPY, ABILITY = "card", "token", "copy", "ability"
+LEFT_BATTLEFIELD = "left the battlefield"  # the event of a permanent leaving, under its controller then
 PERMANENT_TYPES = frozenset({"artifact", "battle", "creature", "enchantment", "land", "planeswalker"})  # 110.4
 
 
@@ -228,6 +229,8 @@ def move(state: State, oid: str, zone: str, controller: Optional[str] = None, **
     if obj.faces and obj.face not in (0, "both") and zone != STACK:
         new = replace(new, types=obj.faces[0].types or obj.types, mana_cost=obj.faces[0].mana_cost)
     new = replace(new, **changes)
+    if obj.zone == BATTLEFIELD and zone != BATTLEFIELD:  # under whose control it left (revolt, 603.6c)
+        state = log(state, Event(LEFT_BATTLEFIELD, oid, controller_of(state, oid), zone))
     state = replace(state, counter=state.counter + 1, stack=tuple(i for i in state.stack if i != oid))
     state = put(state, new)
     return log(state, Event("move", oid, obj.owner, f"{obj.zone} -> {zone}"))
