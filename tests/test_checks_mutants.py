@@ -29,11 +29,13 @@ from kb.checks.model import (
     effects,
     entering,
     faces,
+    history,
     leaving,
     library,
     life,
     mana,
     origins,
+    paying,
     player_counters,
     priority,
     saga,
@@ -43,8 +45,8 @@ from kb.checks.model import (
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 
-_ = (abilities, actions, bestow, cards, casting, colors, combat, control, copies, costs, discard, dungeon, effects, entering, faces, leaving, library, life, mana, origins,
-     player_counters, priority, saga, stack, targeting, s)
+_ = (abilities, actions, bestow, cards, casting, colors, combat, control, copies, costs, discard, dungeon, effects, entering, faces, history, leaving, library, life, mana, origins,
+     paying, player_counters, priority, saga, stack, targeting, s)
 ORIGINAL = {
     "symbol_value": costs.symbol_value, "total_cost": costs.total_cost, "card_mana_cost": cards.card_mana_cost,
     "destination": discard.destination, "record": discard.record, "legal_attacks": combat.legal_attacks,
@@ -53,7 +55,7 @@ ORIGINAL = {
     "pass_turn": stack.pass_turn, "to_priority": s.to_priority, "move": s.move,
     "spell_total": casting.spell_total,
     "suspend_cast": effects.VERBS["suspend_cast"], "cast_triggers": casting.cast_triggers,
-    "pay_convoke": casting.pay_convoke, "pay_delve": casting.pay_delve, "madness": effects.VERBS["madness"],
+    "pay_tapping": paying.pay_tapping, "pay_delve": paying.pay_delve, "watchers": casting.watchers, "copy_card": copies.copy_card, "madness": effects.VERBS["madness"],
     "storm": effects.VERBS["storm"], "suspend_tick": effects.VERBS["suspend_tick"], "cycle": actions.cycle,
     "check_discard": discard.check_discard, "activate": actions.activate, "leave_game": control.leave_game,
     "copy_of": copies.copy_of, "resolve": stack.resolve, "spell_mana_value": casting.spell_mana_value,
@@ -356,6 +358,52 @@ def _copies_are_cast(state, original, controller):
     return casting.cast_triggers(s.log(state, s.Event("cast", copy_id, controller)), controller, s.get(state, copy_id))
 
 
+def _improvise_pays_colored(state, player, card, total, tapped, keyword):
+    if keyword != paying.IMPROVISE:
+        return ORIGINAL["pay_tapping"](state, player, card, total, tapped, keyword)
+    for oid in tapped:
+        total = costs.pay_with(total, colors.color_of(state, oid)) or total
+    return total
+
+
+def _tapped_artifacts_improvise(state, player, card, total, tapped, keyword):
+    for oid in tapped if keyword == paying.IMPROVISE else ():
+        state = s.update(state, oid, tapped=False)
+    return ORIGINAL["pay_tapping"](state, player, card, total, tapped, keyword)
+
+
+def _magecraft_once_for_copies(state, spell, on):
+    waiting = [*state.stack, *(p.id for p in state.pending)]
+    if "cast" not in on and any(oid.startswith("magecraft (copy") for oid in waiting):
+        return state
+    return ORIGINAL["watchers"](state, spell, on)
+
+
+def _card_copy_triggers(state, oid, controller):
+    state, copy = ORIGINAL["copy_card"](state, oid, controller)
+    return casting.watchers(state, s.get(state, copy), (casting.MAGECRAFT,)), copy
+
+
+def _raid_needs_an_attacker_now(state, player):
+    return any(o.attacking for o in s.in_zone(state, s.BATTLEFIELD, player))
+
+
+def _revolt_only_dying(state, player):
+    return any(e.player == player and e.turn == state.turn and e.detail == s.GRAVEYARD for e in s.events(state, s.LEFT_BATTLEFIELD))
+
+
+def _revolt_no_tokens(state, player):
+    return any(e.player == player and e.turn == state.turn and s.find(state, e.obj) is not None for e in s.events(state, s.LEFT_BATTLEFIELD))
+
+
+def _revolt_by_owner(state, player):
+    return any(e.player == player and e.turn == state.turn and e.detail.startswith("battlefield ->") for e in s.events(state, "move"))
+
+
+def _delirium_counts_tokens(state, player):
+    return len(frozenset().union(*(history.card_types(o) for o in s.in_zone(state, s.GRAVEYARD, player))))
+
+
 def _copies_plain(state, original, controller):
     state = ORIGINAL["copy_of"](state, original, controller)
     copy_id = state.stack[-1]
@@ -405,8 +453,8 @@ def _delve_pays_colored(state, player, card, total, delve):
     return costs.normalise(total)
 
 
-def _convoke_taps_anything(state, player, card, total, convoke):
-    for _ in convoke:
+def _convoke_taps_anything(state, player, card, total, tapped, keyword):
+    for _ in tapped:
         total = costs.reduce_generic(total, 1)
     return total
 
@@ -863,8 +911,8 @@ MUTANTS = {
     "storm needs its spell": (effects.VERBS, "storm", _storm_needs_spell),
     "copies are cast": (copies, "copy_of", _copies_are_cast),
     "copies keep no choices": (copies, "copy_of", _copies_plain),
-    "delve pays colored": (casting, "pay_delve", _delve_pays_colored),
-    "convoke pays anything": (casting, "pay_convoke", _convoke_taps_anything),
+    "delve pays colored": (paying, "pay_delve", _delve_pays_colored),
+    "convoke pays anything": (paying, "pay_tapping", _convoke_taps_anything),
     "X after convoke": (casting, "spell_total", _convoke_before_total),
     "cycling isn't a discard": (actions, "cycle", _cycling_is_not_a_discard),
     "cycle triggers under the ability": (actions, "activate", _cycle_trigger_under),
@@ -959,6 +1007,23 @@ MUTANTS = {
     "moving into a room triggers nothing": (dungeon, "_enter", _room_without_trigger),
     "a dungeon is completed as its last room is entered": (dungeon, "waiting", lambda state, oid: False),
     "no venturing while a room ability is on the stack": (dungeon, "venture", _no_venture_during_room),
+    "improvise pays colored mana": (paying, "pay_tapping", _improvise_pays_colored),
+    "tapped artifacts improvise": (paying, "pay_tapping", _tapped_artifacts_improvise),
+    "no spell is given a keyword": (paying, "has_keyword", lambda state, player, card, keyword: keyword in card.keywords),
+    "copying a spell triggers no magecraft": (casting, "watchers", lambda state, spell, on: ORIGINAL["watchers"](state, spell, ("cast",))),
+    "magecraft triggers once for several copies": (casting, "watchers", _magecraft_once_for_copies),
+    "copying a card triggers magecraft": (copies, "copy_card", _card_copy_triggers),
+    "raid needs an attacking creature now": (history, "attacked_this_turn", _raid_needs_an_attacker_now),
+    "raid remembers every turn": (history, "attacked_this_turn", lambda state, player: any(e.player == player for e in s.events(state, "attack"))),
+    "revolt: only dying": (history, "permanent_left_this_turn", _revolt_only_dying),
+    "revolt: no tokens": (history, "permanent_left_this_turn", _revolt_no_tokens),
+    "revolt: the owner's": (history, "permanent_left_this_turn", _revolt_by_owner),
+    "delirium counts cards": (history, "types_in_graveyard", lambda state, player: len(s.in_zone(state, s.GRAVEYARD, player))),
+    "delirium counts both faces": (history, "card_types", lambda card: frozenset(t for f in card.faces for t in f.types) | frozenset(card.types)),
+    "delirium counts tokens": (history, "types_in_graveyard", _delirium_counts_tokens),
+    "constellation never triggers": (entering.WATCHED, entering.CONSTELLATION, "no such type"),
+    "becoming an enchantment is entering": (entering, "become", lambda state, oid, card_type: entering.entered(ORIGINAL["become"](state, oid, card_type), oid)),
+    "a copy of a card is never cast": (effects.VERBS, "copy_card", lambda state, item, args, choices: copies.copy_card(state, args["card"], item.controller)[0]),
 }
 
 

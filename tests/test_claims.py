@@ -47,6 +47,8 @@ ITALIAN_TERMS = {  # the printed Italian terms each mechanic's Italian statement
     "search": "rassegna", "double_faced": "bifronte", "token": "pedina", "snow": "fonte neve", "targets": "bersagli", "triggered": "innesc",
     "adventure": "avventura", "aftermath": "conseguenze", "phyrexian": "phyrexian", "casting": "lanci", "escape": "fuga",
     "priority": "priorità", "bestow": "conferi", "saga": "saga", "dungeon": "dungeon",
+    "improvise": "improvvisare", "magecraft": "artemagica", "delirium": "delirio", "raid": "incursione", "revolt": "rivolta",
+    "constellation": "costellazione",
 }
 
 

@@ -34,7 +34,7 @@ def test_card_types_among_cards_in_a_graveyard(cards, count):
     st = graveyard(*cards)
     assert history.types_in_graveyard(st, "A") == count
     assert history.delirium(st, "A") is (count >= history.DELIRIUM)
-    assert history.types_in_graveyard(st, "B") == 0  # only one's own graveyard
+    assert history.types_in_graveyard(st, "B") == 0 and history.delirium(st, "B") is False  # only one's own graveyard
 
 
 def test_a_transformed_card_that_dies_has_its_front_face_types():

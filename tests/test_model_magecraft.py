@@ -92,3 +92,12 @@ def test_a_copy_of_a_card_is_cast_only_where_it_was_made():
     assert s.get(st, copy).zone == "exile" and s.get(st, copy).kind == s.COPY
     with pytest.raises(IllegalAction, match="can't be cast from the exile"):
         casting.cast(st, "A", "Lightning Bolt", alternative=casting.FREE, permission="copy of a card")
+
+
+def test_a_copy_of_a_card_is_a_new_object_of_the_player_who_made_it():
+    st = state({"objects": [{"card": "Lightning Bolt", "zone": "exile"}]})
+    after, copy = copies.copy_card(st, "Lightning Bolt", "B")
+    made = s.get(after, copy)
+    assert (made.owner, made.controller, made.zone) == ("B", "B", "exile")
+    assert made.number == st.counter and after.counter == st.counter + 1 and made.number != s.get(after, "Lightning Bolt").number
+    assert copies.copy_card(after, "Lightning Bolt", "B")[1] == "copy of Lightning Bolt (2)"

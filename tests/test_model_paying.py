@@ -42,7 +42,7 @@ def test_improvise_pays_generic_mana(spell, x, improvise, paid):
     [
         ("Metallic Rebuke", ["Sol Ring", "Bauble", "Blue Golem"], [], "can pay for nothing left in {U}"),
         ("Whir of Invention", ["Blue Golem"], [], "can pay for nothing left in {U}{U}{U}"),
-        ("Metallic Rebuke", ["Grizzly Bears"], [], "is not an artifact A controls"),
+        ("Metallic Rebuke", ["Grizzly Bears"], [], r"is not an artifact A controls \(702.126a\)"),
         ("Metallic Rebuke", ["Their Bauble"], [], "is not an artifact A controls"),
         ("Metallic Rebuke", ["Tapped Bauble"], [], "is tapped: only untapped artifacts improvise"),
         ("Metallic Rebuke", ["Bauble", "Bauble"], [], "Bauble is tapped"),
@@ -71,10 +71,17 @@ def test_an_artifact_tapped_for_mana_is_tapped_for_improvise():
         ({"id": "Steel Golem", "types": ["artifact", "creature"], "mana_cost": "{3}", "zone": "hand"}, "A", False),  # it skips artifacts
         ({"card": "Think Twice", "zone": "hand"}, "B", False),  # an opponent's Statuary gives your spells nothing
         ({"card": "Metallic Rebuke", "zone": "hand"}, "B", True),  # its own
+        ({"card": "Think Twice", "zone": "hand"}, "B and A", True),  # an opponent's first, then one's own
+        ({"card": "Think Twice", "zone": "hand"}, "A, triggered", False),  # only a static ability gives a keyword
     ],
 )
 def test_inspiring_statuary_gives_nonartifact_spells_improvise(card, controller, granted):
-    st = game(card, {"card": "Inspiring Statuary", "zone": "battlefield", "owner": controller})
+    statues = {"B and A": [{"id": "Their Statuary", "card": "Inspiring Statuary", "zone": "battlefield", "owner": "B"},
+                           {"card": "Inspiring Statuary", "zone": "battlefield"}],
+               "A, triggered": [{"id": "Odd Statue", "types": ["artifact"], "zone": "battlefield",
+                                 "abilities": [{"name": "x", "kind": "triggered", "when": "cast",
+                                                "effect": [["grant", {"keyword": "improvise"}]]}]}]}
+    st = game(card, *statues.get(controller, [{"card": "Inspiring Statuary", "zone": "battlefield", "owner": controller}]))
     spell = s.get(st, card.get("id") or card["card"])
     assert paying.has_keyword(st, "A", spell, paying.IMPROVISE) is granted
     assert paying.has_keyword(st, "A", spell, paying.CONVOKE) is False
@@ -94,3 +101,11 @@ def test_improvise_after_cost_increases():
               modifiers=[{"kind": "increase", "amount": "{1}"}])
     after = casting.cast(st, "A", "Metallic Rebuke", improvise=["Bauble", "Second Bauble", "Third Bauble"])
     assert (s.get(after, "Metallic Rebuke").spell.total, s.get(after, "Metallic Rebuke").spell.mana_paid) == ("{3}{U}", "{U}")
+
+
+def test_a_granted_delve_pays_generic_mana():
+    st = game({"card": "Grizzly Bears", "zone": "hand"}, {"card": "Shock", "zone": "graveyard"},
+              {"id": "Delve Statue", "types": ["artifact"], "zone": "battlefield",
+               "abilities": [{"name": "delve", "kind": "static", "effect": [["grant", {"keyword": "delve"}]]}]})
+    after = casting.cast(st, "A", "Grizzly Bears", delve=["Shock"])
+    assert s.get(after, "Grizzly Bears").spell.mana_paid == "{G}" and s.zone_of(after, "Shock") == s.EXILE

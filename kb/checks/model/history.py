@@ -5,13 +5,13 @@ turn) and delirium (four or more card types among the cards in their graveyard).
 Raid and revolt read the event log, the whole turn: the attacking creature, or the permanent that
 left, needn't be anywhere now, and how many, why or to where doesn't matter. Delirium counts card
 types (205.2a) among cards, never the cards themselves, supertypes or subtypes, nor a token or a
-copy there for a moment (no card); a double-faced card in a graveyard has only its front face's (712.8a).
+copy there for a moment (no card); a double-faced card in a graveyard has only its front face's
+(712.8a: ``state.move`` turns it front face up as it leaves the battlefield).
 """
 
 from __future__ import annotations
 
 from kb.checks.model import state as s
-from kb.checks.model.entering import DOUBLE_FACED
 from kb.checks.model.state import GRAVEYARD, LEFT_BATTLEFIELD, Obj, State
 
 CARD_TYPES = frozenset({"artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker",
@@ -30,9 +30,8 @@ def permanent_left_this_turn(state: State, player: str) -> bool:
 
 
 def card_types(card: Obj) -> frozenset[str]:
-    """The card types of a card in a graveyard: a double-faced card's front face's only (712.8a)."""
-    types = card.faces[0].types if card.layout in DOUBLE_FACED and card.faces and card.faces[0].types else card.types
-    return frozenset(types) & CARD_TYPES
+    """The card types of a card (205.2a), of the face it has up: in a graveyard, a double-faced card's front face."""
+    return frozenset(card.types) & CARD_TYPES
 
 
 def types_in_graveyard(state: State, player: str) -> int:
