@@ -94,3 +94,9 @@ def test_revolt_asks_whether_a_permanent_one_controlled_left(moves, player, revo
         st = s.move(st, oid, zone)
     assert history.permanent_left_this_turn(st, player) is revolted
     assert history.permanent_left_this_turn(stack.pass_turn(st), player) is False
+
+
+def test_a_permanent_leaving_is_logged_under_its_controller_with_where_it_went():
+    st = state({"objects": [{"card": "Grizzly Bears", "zone": "battlefield", "owner": "B"}]})
+    st = s.move(control.gain_control(st, "Grizzly Bears", "A", "Threaten"), "Grizzly Bears", s.EXILE)
+    assert [(e.obj, e.player, e.detail) for e in s.events(st, s.LEFT_BATTLEFIELD)] == [("Grizzly Bears", "A", s.EXILE)]

@@ -109,3 +109,10 @@ def test_a_granted_delve_pays_generic_mana():
                "abilities": [{"name": "delve", "kind": "static", "effect": [["grant", {"keyword": "delve"}]]}]})
     after = casting.cast(st, "A", "Grizzly Bears", delve=["Shock"])
     assert s.get(after, "Grizzly Bears").spell.mana_paid == "{G}" and s.zone_of(after, "Shock") == s.EXILE
+
+
+def test_the_permanent_tapped_twice_is_named():
+    st = game({"card": "Metallic Rebuke", "zone": "hand", "keywords": ["improvise", "convoke"]}, BLUE_GOLEM,
+              {"id": "Ancient Bear", "types": ["creature"], "mana_cost": "{G}", "zone": "battlefield"})
+    with pytest.raises(IllegalAction, match=r"^Blue Golem can be tapped once: for convoke or for improvise \(118.3\)$"):
+        casting.cast(st, "A", "Metallic Rebuke", improvise=["Blue Golem"], convoke=["Ancient Bear", "Blue Golem"])
