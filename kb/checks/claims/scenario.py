@@ -25,7 +25,7 @@ from typing import Any, Callable, Mapping, Optional
 from kb.checks.claims import build
 from kb.checks.claims.queries import QUERIES
 from kb.checks.model import actions, casting, colors, combat, control, copies, entering, faces, leaving, library, player_counters
-from kb.checks.model import dungeon, saga, stack
+from kb.checks.model import bodies, dungeon, saga, stack, vehicles
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction, ModelError, ScenarioError
@@ -110,7 +110,11 @@ ACTIONS: dict[str, tuple[str, Callable[[State, dict], State]]] = {
     "copy": ("spell", lambda st, a: s.to_priority(copies.copy_spell(st, a["spell"], a.get("player", st.active)))),
     "become": ("object", lambda st, a: entering.become(st, a["object"], a["type"])),
     "put_onto_battlefield": ("object", lambda st, a: s.to_priority(entering.put_onto_battlefield(
-        st, a["object"], a.get("player"), bool(a.get("transformed", False))))),
+        st, a["object"], a.get("player"), bool(a.get("transformed", False)), a.get("counters")))),
+    "put_all_onto_battlefield": ("objects", lambda st, a: s.to_priority(entering.put_all(st, _many(a["objects"]), a.get("player")))),
+    "crew": ("vehicle", lambda st, a: vehicles.crew(st, _owner(st, a, "vehicle"), a["vehicle"], _many(a.get("with", ())))),
+    "set_base_pt": ("object", lambda st, a: bodies.set_base(st, a["object"], int(a["power"]), int(a["toughness"]))),
+    "modify_pt": ("object", lambda st, a: bodies.modify(st, a["object"], int(a["power"]), int(a["toughness"]))),
     "transform": ("object", lambda st, a: faces.transform(st, a["object"])),
     "play_land": ("card", lambda st, a: entering.play_land(st, _owner(st, a, "card"), a["card"],
                                                           None if a.get("face") is None else int(a["face"]))),

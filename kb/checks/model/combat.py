@@ -128,7 +128,11 @@ def legal_attacks(state: State, oid: str) -> tuple[Optional[Defender], ...]:
 
 def declare_attackers(state: State, attacks: Mapping[str, Optional[str]]) -> State:
     """508.1: each creature of the active player attacks what ``attacks`` says (or not); every
-    creature's choice must be legal. Attackers tap unless they have vigilance (508.1f)."""
+    creature's choice must be legal; nothing else attacks (a Vehicle not crewed is no creature).
+    Attackers tap unless they have vigilance (508.1f)."""
+    for oid, wanted in attacks.items():
+        if wanted is not None and "creature" not in getattr(s.find(state, oid), "types", ()):
+            raise IllegalAction(f"{oid} is no creature: it can't attack (508.1a)")
     for creature in s.in_zone(state, BATTLEFIELD, state.active):
         if "creature" not in creature.types:
             continue

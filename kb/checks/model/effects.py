@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Mapping
 
-from kb.checks.model import casting, colors, combat, control, copies, dungeon, entering, leaving, library, life
+from kb.checks.model import casting, colors, combat, control, copies, dungeon, entering, evolve, leaving, library, life, vehicles
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
@@ -253,6 +253,16 @@ def _gain_control(state, item, args, choices):
 def _venture(state, item, args, choices):
     """701.49: the resolving player's choices: ``dungeon`` (to bring one in) and ``room``."""
     return dungeon.venture(state, item.controller, choices.get("dungeon"), choices.get("room"))
+
+
+@verb("evolve")
+def _evolve(state, item, args, choices):
+    return evolve.resolve(state, args)
+
+
+@verb("crewed")
+def _crewed(state, item, args, choices):
+    return vehicles.crewed(state, args["vehicle"], int(args["number"]))
 
 
 @verb("nothing")

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from kb.checks.model import priority, saga
+from kb.checks.model import evolve, priority, saga
 from kb.checks.model.cards import MODAL
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
@@ -33,7 +33,8 @@ ENTERS = "enters"
 DOUBLE_FACED = ("transform", MODAL)  # layouts of double-faced cards that enter with a face up (712.14)
 
 
-def put_onto_battlefield(state: State, oid: str, controller: Optional[str] = None, transformed: bool = False) -> State:
+def put_onto_battlefield(state: State, oid: str, controller: Optional[str] = None, transformed: bool = False,
+                         counters: Optional[dict] = None) -> State:
     """The object enters the battlefield under ``controller`` (else its owner), a new object. A
     double-faced card enters with its front face up (712.14), its back face up when put there
     transformed (712.14a; a modal one too: it can transform, 712.3, 712.9), with that face's types
@@ -41,7 +42,8 @@ def put_onto_battlefield(state: State, oid: str, controller: Optional[str] = Non
     (712.14a), and so does a card whose face up there wouldn't be a permanent card: an instant or
     a sorcery (400.4a), a modal double-faced card whose front face isn't a permanent, put there
     transformed or not (712.14b says so of any instruction to put one onto the battlefield); a
-    token that has left the battlefield can't come back (111.8)."""
+    token that has left the battlefield can't come back (111.8). ``counters``: those it enters
+    with (603.6d: part of the event, so they count for what triggers on its entering)."""
     card = s.get(state, oid)
     if card.kind == s.TOKEN:
         return s.log(state, Event("stays", oid, card.owner, "111.8: a token that has left the battlefield"))
@@ -60,13 +62,28 @@ def put_onto_battlefield(state: State, oid: str, controller: Optional[str] = Non
         return entered(state, oid)
     if not card.permanent_card and card.types:
         return s.log(state, Event("stays", oid, card.owner, "400.4a: not a permanent card"))
-    return entered(s.move(state, oid, BATTLEFIELD, controller=controller), oid)
+    with_counters = {"counters": tuple(sorted(counters.items()))} if counters else {}
+    return entered(s.move(state, oid, BATTLEFIELD, controller=controller, **with_counters), oid)
+
+
+def put_all(state: State, oids: tuple[str, ...], controller: Optional[str] = None) -> State:
+    """Several permanents put onto the battlefield by one event: each is checked for what
+    triggers on its entering once all are there (603.6a)."""
+    for oid in oids:
+        card = s.get(state, oid)
+        if card.kind == s.TOKEN or not card.permanent_card or card.faces:
+            raise IllegalAction(f"{oid}: only single-faced permanent cards are put onto the battlefield together here")
+        state = s.move(state, oid, BATTLEFIELD, controller=controller)
+    for oid in oids:
+        state = entered(state, oid)
+    return state
 
 
 def entered(state: State, oid: str) -> State:
     """A permanent that entered: a Saga gets its first lore counter (714.3a); its own enters
     abilities trigger, unless it is face down; a land: each landfall ability of its controller's
-    permanents triggers too, and an enchantment each constellation ability."""
+    permanents triggers too, an enchantment each constellation ability, a creature each evolve
+    ability whose condition holds (702.100a)."""
     state = saga.entered(state, oid)
     arrived = s.get(state, oid)
     player = s.controller_of(state, oid)
@@ -77,7 +94,7 @@ def entered(state: State, oid: str) -> State:
         for ability in watcher.abilities:
             if WATCHED.get(ability.on) in arrived.types:
                 state = s.trigger(state, s.ability(f"{ability.name} ({watcher.id})", player, watcher.id, ability.effect))
-    return state
+    return evolve.entered(state, arrived, player)
 
 
 def play_land(state: State, player: str, oid: str, face: Optional[int] = None) -> State:

@@ -5,7 +5,7 @@ its step, every object (cards in each player's library, hand, graveyard; the sha
 battlefield, stack and command zones; abilities on the stack), the stack order, the priority
 holder, triggered abilities waiting to be put on the stack, cost modifiers, control effects,
 delayed triggers and an event log. ``Obj`` is one object: owner, controller, characteristics
-(types, mana cost, faces, keywords and their costs, abilities), status (tapped, face down,
+(types, mana cost, faces, keywords and their costs, abilities, printed power and toughness), status (tapped, face down,
 counters), designations (goaded by), what an Aura is attached to, and, on the stack, how it was cast. An object that changes
 zones becomes a new object (400.7): it keeps its id but gets a new ``number``, which effects and targets remember.
 """
@@ -67,6 +67,8 @@ class Obj:
     keyword_costs: tuple[tuple[str, str], ...] = ()  # ("madness", "{R}"), ("flashback", ...), ("suspend", "3|{U}")
     abilities: tuple = ()  # abilities.Ability
     counters: tuple[tuple[str, int], ...] = ()
+    power: Optional[int] = None  # printed (a creature card's, a Vehicle's: 208.3, 301.7a); see kb.checks.model.bodies
+    toughness: Optional[int] = None
     tapped: bool = False
     face_down: bool = False
     sick: bool = False  # not controlled continuously since its controller's turn began (302.6)
@@ -130,6 +132,7 @@ class State:
     resolving: Optional[str] = None
     casting: Optional[str] = None  # a spell in the middle of being cast (601.2): nobody has priority, as while resolving (117.2e)
     events: tuple[Event, ...] = ()
+    last_known: tuple[Obj, ...] = ()  # each permanent as it last existed on the battlefield (113.7a, 608.2h)
     seen: tuple[tuple[str, object], ...] = ()  # what effects saw while resolving
     counter: int = 1  # the next object number
 
@@ -229,8 +232,9 @@ def move(state: State, oid: str, zone: str, controller: Optional[str] = None, **
     if obj.faces and obj.face not in (0, "both") and zone != STACK:
         new = replace(new, types=obj.faces[0].types or obj.types, mana_cost=obj.faces[0].mana_cost)
     new = replace(new, **changes)
-    if obj.zone == BATTLEFIELD and zone != BATTLEFIELD:  # under whose control it left (revolt, 603.6c)
+    if obj.zone == BATTLEFIELD and zone != BATTLEFIELD:  # under whose control it left (revolt, 603.6c), as it was
         state = log(state, Event(LEFT_BATTLEFIELD, oid, controller_of(state, oid), zone))
+        state = replace(state, last_known=tuple(o for o in state.last_known if o.id != oid) + (obj,))
     state = replace(state, counter=state.counter + 1, stack=tuple(i for i in state.stack if i != oid))
     state = put(state, new)
     return log(state, Event("move", oid, obj.owner, f"{obj.zone} -> {zone}"))
