@@ -28,6 +28,8 @@ def crewed(st, vehicle=COPTER, crew=("Grizzly Bears",), player="A"):
     "row, expected",
     [
         ({"card": "Grizzly Bears"}, (2, 2)),
+        ({"card": "Elite Vanguard"}, (2, 1)),
+        ({"id": "Half", "types": ["creature"], "power": 2}, None),  # a power and no toughness: none
         ({"card": "Grizzly Bears", "counters": {"+1/+1": 2}}, (4, 4)),
         ({"card": "Grizzly Bears", "counters": {"+1/+1": 1, "-1/-1": 2}}, (1, 1)),
         ({"card": COPTER}, None),  # a noncreature permanent has none (208.3)
@@ -91,7 +93,22 @@ def test_becoming_a_type_until_end_of_turn():
     st = bodies.become_until_end_of_turn(board({"card": COPTER}), COPTER, "creature")
     assert s.get(st, COPTER).types == ("artifact", "creature") and "creature" in s.get(st, COPTER).gained
     st = stack.pass_turn(st)
-    assert s.get(st, COPTER).types == ("artifact",) and not s.get(st, COPTER).gained
+    assert s.get(st, COPTER).types == ("artifact",) and s.get(st, COPTER).gained == frozenset()
+    assert not any(isinstance(e, bodies.Body) for e in st.layered)  # the effect is over
+
+
+def test_a_type_given_again_after_one_ended_stays():
+    st = stack.pass_turn(bodies.become_until_end_of_turn(board({"card": COPTER}), COPTER, "creature"))
+    st = stack.pass_turn(entering.become(st, COPTER, "creature"))  # March of the Machines, say
+    assert s.get(st, COPTER).types == ("artifact", "creature")
+
+
+def test_other_lasting_effects_outlast_the_turn():
+    from kb.checks.model import colors
+
+    st = colors.add(board({"card": "Grizzly Bears"}), colors.COLOR, "Grizzly Bears", ("R",))
+    st = stack.pass_turn(bodies.modify(st, "Grizzly Bears", 1, 1))
+    assert colors.color_of(st, "Grizzly Bears") == ("R",) and bodies.power(st, "Grizzly Bears") == 2
 
 
 def test_a_type_it_has_already_is_no_change_and_outlasts_the_turn():
@@ -113,12 +130,14 @@ def test_the_end_of_turn_spares_a_new_object_with_the_same_id():
 def test_crewing_taps_the_crew_and_makes_an_artifact_creature_until_end_of_turn():
     st = vehicles.crew(board({"card": COPTER}, {"card": "Grizzly Bears", "sick": True}), "A", COPTER, ["Grizzly Bears"])
     assert st.stack == ("crew of Smuggler's Copter",) and s.get(st, "Grizzly Bears").tapped
+    item = s.get(st, "crew of Smuggler's Copter")
+    assert (item.controller, item.source) == ("A", COPTER)
     assert [(e.obj, e.player, e.detail) for e in s.events(st, "crew")] == [("Grizzly Bears", "A", COPTER)]
-    assert [e.detail for e in s.events(st, "activate")] == ["crew"]
+    assert [(e.obj, e.player, e.detail) for e in s.events(st, "activate")] == [("crew of Smuggler's Copter", "A", "crew")]
     assert "creature" not in s.get(st, COPTER).types  # not until the ability resolves
     st = stack.resolve(st)
     assert s.get(st, COPTER).types == ("artifact", "creature") and bodies.power(st, COPTER) == 3
-    assert [e.obj for e in s.events(st, "crewed")] == [COPTER]
+    assert [(e.obj, e.player) for e in s.events(st, "crewed")] == [(COPTER, "A")]
     assert s.get(stack.pass_turn(st), COPTER).types == ("artifact",)
 
 
@@ -135,6 +154,7 @@ def test_crewing_taps_the_crew_and_makes_an_artifact_creature_until_end_of_turn(
         ([{"card": COPTER, "types": ["artifact", "creature"]}], [COPTER], "no other untapped creature"),  # "other"
         ([{"card": HEART}, {"card": "Grizzly Bears"}], ["Grizzly Bears"], "total power 2, less than 3"),
         ([{"card": COPTER}], [], "total power 0, less than 1"),
+        ([{"card": COPTER}, {"id": "Wall", "types": ["creature"]}], ["Wall"], "total power 0, less than 1"),  # no power printed
     ],
 )
 def test_crew_refused(rows, crew, message):
@@ -219,7 +239,7 @@ def test_evolve_triggers(evolving, arriving, triggers):
     counters = arriving.get("counters")
     st = s.update(st, arriving["card"], counters=()) if counters else st
     st = entering.put_onto_battlefield(st, arriving["card"], counters=counters)
-    assert [p.id for p in st.pending] == ([f"evolve ({evolving['card']})"] if triggers else [])
+    assert [(p.id, p.controller, p.source) for p in st.pending] == ([(f"evolve ({evolving['card']})", "A", evolving["card"])] if triggers else [])
 
 
 def test_the_evolving_creature_entering_compares_with_itself():
@@ -242,7 +262,7 @@ def test_evolve_checks_again_as_it_resolves(between, counters, detail):
     st = s.to_priority(entering.put_onto_battlefield(state({"objects": [{"card": ONE, "zone": "battlefield"}, {"card": "Hill Giant"}]}), "Hill Giant"))
     st = stack.resolve(between(st))
     assert s.get(st, ONE).counter("+1/+1") == counters
-    assert [e.detail.split(": ")[-1] for e in s.events(st, "does nothing")] == ([detail] if detail else [])
+    assert [(e.obj, e.player, e.detail.split(": ")[-1]) for e in s.events(st, "does nothing")] == ([(ONE, "", detail)] if detail else [])
     assert [e.obj for e in s.events(st, "evolve")] == ([] if detail else [ONE])
 
 
@@ -253,6 +273,11 @@ def test_creatures_entering_together_each_trigger_evolve():
     assert sorted(p.id for p in st.pending) == ["evolve (Experiment One)", "evolve (Experiment One) (2)",
                                                  "evolve (Second One)", "evolve (Second One) (2)"]
     assert all(s.get(st, oid).zone == s.BATTLEFIELD for oid in ("Hill Giant", "Elite Vanguard", "Second One"))
+
+
+def test_put_all_under_another_player():
+    st = entering.put_all(state({"objects": [{"card": "Hill Giant"}, {"card": "Grizzly Bears"}]}), ("Hill Giant", "Grizzly Bears"), "B")
+    assert [s.controller_of(st, oid) for oid in ("Hill Giant", "Grizzly Bears")] == ["B", "B"]
 
 
 @pytest.mark.parametrize("row", [{"card": "Grapeshot"}, {"card": "Search for Azcanta"}, {"id": "t", "types": ["creature"], "kind": "token"}])

@@ -47,15 +47,14 @@ def _effects(state: State, obj: Obj, kind: str) -> list[Body]:
 
 def power_toughness(state: State, obj: Obj) -> Optional[tuple[int, int]]:
     """(power, toughness) of ``obj`` now, or of it as it last existed; None: it has none (208.3)."""
-    if (obj.zone == BATTLEFIELD and "creature" not in obj.types) or (obj.power is None and not _effects(state, obj, SET)):
-        return None
-    power, toughness = obj.power or 0, obj.toughness or 0
+    base = (obj.power, obj.toughness)
     for effect in _effects(state, obj, SET):  # timestamp order: the latest wins (613.7)
-        power, toughness = effect.power, effect.toughness
+        base = (effect.power, effect.toughness)
+    if None in base or (obj.zone == BATTLEFIELD and "creature" not in obj.types):
+        return None
     counters = obj.counter(PLUS) - obj.counter(MINUS)
-    power += counters + sum(e.power for e in _effects(state, obj, MODIFY))
-    toughness += counters + sum(e.toughness for e in _effects(state, obj, MODIFY))
-    return power, toughness
+    changes = _effects(state, obj, MODIFY)
+    return base[0] + counters + sum(e.power for e in changes), base[1] + counters + sum(e.toughness for e in changes)
 
 
 def power(state: State, oid: str) -> Optional[int]:
@@ -105,10 +104,10 @@ def become_until_end_of_turn(state: State, oid: str, card_type: str) -> State:
 
 def end_of_turn(state: State) -> State:
     """514.2: effects that last until end of turn end; a type given until then is gone."""
-    for effect in state.layered:
-        if isinstance(effect, Body) and effect.kind == BECOME:
-            obj = s.find(state, effect.obj)
-            if obj is not None and obj.number == effect.number:
-                state = s.update(state, obj.id, types=tuple(t for t in obj.types if t != effect.card_type),
-                                 gained=obj.gained - {effect.card_type})
-    return replace(state, layered=tuple(e for e in state.layered if not getattr(e, "end_of_turn", False)))
+    ending = [e for e in state.layered if isinstance(e, Body) and e.end_of_turn]
+    for effect in ending:
+        obj = s.find(state, effect.obj)
+        if effect.kind == BECOME and obj is not None and obj.number == effect.number:
+            state = s.update(state, obj.id, types=tuple(t for t in obj.types if t != effect.card_type),
+                             gained=obj.gained - {effect.card_type})
+    return replace(state, layered=tuple(e for e in state.layered if e not in ending))

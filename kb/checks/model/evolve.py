@@ -48,8 +48,8 @@ def resolve(state: State, args: dict) -> State:
     """The condition checked again (603.4): a +1/+1 counter on the creature with evolve, if it is still there."""
     evolving = s.find(state, args["creature"])
     if evolving is None or evolving.number != args["number"] or evolving.zone != BATTLEFIELD:
-        return s.log(state, Event("does nothing", args["creature"], "", "603.4: the creature with evolve is gone"))
+        return s.log(state, Event("does nothing", args["creature"], detail="603.4: the creature with evolve is gone"))
     if not greater(state, bodies.last_known(state, args["entered"], args["entered_number"]), evolving):
-        return s.log(state, Event("does nothing", args["creature"], "", "603.4: neither stat is greater now"))
+        return s.log(state, Event("does nothing", args["creature"], detail="603.4: neither stat is greater now"))
     state = s.set_counters(state, evolving.id, bodies.PLUS, evolving.counter(bodies.PLUS) + 1)
     return s.log(state, Event("evolve", evolving.id))
