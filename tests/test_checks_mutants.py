@@ -17,6 +17,7 @@ from kb.checks.model import (
     abilities,
     actions,
     bestow,
+    bodies,
     cards,
     casting,
     colors,
@@ -28,6 +29,7 @@ from kb.checks.model import (
     dungeon,
     effects,
     entering,
+    evolve,
     faces,
     history,
     leaving,
@@ -41,12 +43,13 @@ from kb.checks.model import (
     saga,
     stack,
     targeting,
+    vehicles,
 )
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 
-_ = (abilities, actions, bestow, cards, casting, colors, combat, control, copies, costs, discard, dungeon, effects, entering, faces, history, leaving, library, life, mana, origins,
-     paying, player_counters, priority, saga, stack, targeting, s)
+_ = (abilities, actions, bestow, bodies, cards, casting, colors, combat, control, copies, costs, discard, dungeon, effects, entering, faces, history, leaving, library, life, mana, origins,
+     paying, player_counters, priority, saga, stack, targeting, s, evolve, vehicles)
 ORIGINAL = {
     "symbol_value": costs.symbol_value, "total_cost": costs.total_cost, "card_mana_cost": cards.card_mana_cost,
     "destination": discard.destination, "record": discard.record, "legal_attacks": combat.legal_attacks,
@@ -70,6 +73,8 @@ ORIGINAL = {
     "as_aura": bestow.as_aura, "run": effects.run, "leaving_destination": leaving.destination, "part_allowed": origins.part_allowed, "colors_of": costs.colors_of,
     "choose_targets": targeting.choose, "add_counters": saga.add_counters,
     "venture": dungeon.venture, "enter_room": dungeon._enter, "next_room": dungeon._next_room,
+    "crew": vehicles.crew, "crewed": vehicles.crewed, "power_toughness": bodies.power_toughness,
+    "become_until_end_of_turn": bodies.become_until_end_of_turn, "greater": evolve.greater, "evolve_resolve": evolve.resolve,
 }
 
 
@@ -857,6 +862,103 @@ def _first_alternative(alternative, permission):
     return chosen[0] if chosen else None
 
 
+def _sick_creatures_cant_crew(state, player, vehicle, crew_with):
+    if any(actions.sick(s.get(state, oid)) for oid in crew_with):
+        raise IllegalAction("summoning sick")
+    return ORIGINAL["crew"](state, player, vehicle, crew_with)
+
+
+def _crew_no_more_than_needed(state, player, vehicle, crew_with):
+    needed = int(s.get(state, vehicle).keyword_cost("crew") or 0)
+    if any(sum(bodies.power(state, o) or 0 for o in crew_with if o != spare) >= needed for spare in crew_with):
+        raise IllegalAction("more than needed")
+    return ORIGINAL["crew"](state, player, vehicle, crew_with)
+
+
+def _crewers_go_with_the_vehicle(state, oid, zone, controller=None, **changes):
+    leaving_battlefield = s.zone_of(state, oid) == s.BATTLEFIELD and zone != s.BATTLEFIELD
+    state = ORIGINAL["move"](state, oid, zone, controller, **changes)
+    for event in s.events(state, "crew") if leaving_battlefield else ():
+        if event.detail == oid and s.zone_of(state, event.obj) == s.BATTLEFIELD:
+            state = ORIGINAL["move"](state, event.obj, zone)
+    return state
+
+
+def _printed_power_always(state, obj):
+    return None if obj.power is None else ORIGINAL["power_toughness"](state, replace(obj, types=(*obj.types, "creature")))
+
+
+def _vehicles_attack_uncrewed(state, attacks):
+    for oid in attacks:
+        if s.find(state, oid) is not None and s.get(state, oid).keyword_cost("crew") is not None:
+            state = bodies.become_until_end_of_turn(state, oid, "creature")
+    return ORIGINAL_DECLARE(state, attacks)
+
+
+def _copy_keeps_crewed_type(state, oid, controller):
+    original = s.get(state, oid)
+    state = ORIGINAL["copy_permanent"](state, oid, controller)
+    return s.update(state, state.objects[-1].id, types=original.types)
+
+
+def _crewed_vehicles_not_sick(state, creature):
+    if creature.keyword_cost("crew") is not None and "creature" in creature.types:
+        creature = replace(creature, sick=False)
+    return ORIGINAL_CAN_ATTACK(state, creature)
+
+
+ORIGINAL_CAN_ATTACK = combat.can_attack
+
+
+def _crewed_vehicle_enters(state, vehicle, number):
+    state = ORIGINAL["crewed"](state, vehicle, number)
+    return ORIGINAL["entered"](state, vehicle)
+
+
+def _crewing_sets_printed(state, vehicle, number):
+    state = ORIGINAL["crewed"](state, vehicle, number)
+    obj = s.get(state, vehicle)
+    return bodies.set_base(state, vehicle, obj.power or 0, obj.toughness or 0)
+
+
+def _crew_type_ends_even_if_had(state, oid, card_type):
+    obj = s.get(state, oid)
+    if card_type not in obj.types:
+        return ORIGINAL["become_until_end_of_turn"](state, oid, card_type)
+    return replace(state, layered=state.layered + (bodies.Body(bodies.BECOME, oid, obj.number, card_type=card_type, end_of_turn=True),))
+
+
+def _evolve_any_creature(state, entered, evolving):
+    return entered is not None and evolving is not None
+
+
+def _evolve_power_against_toughness(state, entered, evolving):
+    new = bodies.power_toughness(state, entered) if entered is not None else None
+    old = bodies.power_toughness(state, evolving) if evolving is not None else None
+    return new is not None and old is not None and (new[0] > old[1] or new[1] > old[0])
+
+
+def _evolve_no_second_check(state, args):
+    evolving = s.find(state, args["creature"])
+    if evolving is None or evolving.zone != s.BATTLEFIELD:
+        return state
+    return s.set_counters(state, evolving.id, bodies.PLUS, evolving.counter(bodies.PLUS) + 1)
+
+
+def _evolve_without_counters(state, entered, evolving):
+    entered = replace(entered, counters=()) if entered is not None else None
+    return ORIGINAL["greater"](state, entered, evolving)
+
+
+def _evolve_once_for_many(state, oids, controller=None):
+    state = ORIGINAL_PUT_ALL(state, oids, controller)
+    first = [p for p in state.pending if p.id.startswith("evolve")][:1]
+    return replace(state, pending=tuple(p for p in state.pending if not p.id.startswith("evolve")) + tuple(first))
+
+
+ORIGINAL_PUT_ALL = entering.put_all
+
+
 MUTANTS = {
     "{2/R} counts 1": (costs, "symbol_value", _hybrid_as_one),
     "Phyrexian counts 0": (costs, "symbol_value", _phyrexian_zero),
@@ -1024,6 +1126,21 @@ MUTANTS = {
     "constellation never triggers": (entering.WATCHED, entering.CONSTELLATION, "no such type"),
     "becoming an enchantment is entering": (entering, "become", lambda state, oid, card_type: entering.entered(ORIGINAL["become"](state, oid, card_type), oid)),
     "a copy of a card is never cast": (effects.VERBS, "copy_card", lambda state, item, args, choices: copies.copy_card(state, args["card"], item.controller)[0]),
+    "summoning-sick creatures can't crew": (vehicles, "crew", _sick_creatures_cant_crew),
+    "crew taps no more than needed": (vehicles, "crew", _crew_no_more_than_needed),
+    "creatures that crew go with the Vehicle": (s, "move", _crewers_go_with_the_vehicle),
+    "a Vehicle always has its printed power": (bodies, "power_toughness", _printed_power_always),
+    "Vehicles attack uncrewed": (combat, "declare_attackers", _vehicles_attack_uncrewed),
+    "a copy keeps the crewed type": (copies, "copy_permanent", _copy_keeps_crewed_type),
+    "crewed Vehicles aren't summoning sick": (combat, "can_attack", _crewed_vehicles_not_sick),
+    "a crewed Vehicle enters": (vehicles, "crewed", _crewed_vehicle_enters),
+    "crewing sets the printed power and toughness": (vehicles, "crewed", _crewing_sets_printed),
+    "crewing's end ends a type it didn't give": (bodies, "become_until_end_of_turn", _crew_type_ends_even_if_had),
+    "evolve triggers for any creature": (evolve, "greater", _evolve_any_creature),
+    "evolve compares power with toughness": (evolve, "greater", _evolve_power_against_toughness),
+    "evolve isn't checked again": (evolve, "resolve", _evolve_no_second_check),
+    "evolve ignores counters it enters with": (evolve, "greater", _evolve_without_counters),
+    "creatures entering together trigger evolve once": (entering, "put_all", _evolve_once_for_many),
 }
 
 

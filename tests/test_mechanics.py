@@ -132,7 +132,7 @@ def test_the_hand_written_tags_keep_their_ids_and_come_first():
                         "triggered_ability", "special_action", "exchange_control", "discard", "attack", "face_down",
                         "free_cast", "heroic", "energy", "devotion", "summoning_sickness", "landfall",
                         "token", "double_faced", "snow"]  # fmt: skip
-    assert len(ids) == len(set(ids)) == 36 + 255 - 7  # goad, split second, madness, exchange, discard, foretell, venture into the dungeon merged
+    assert len(ids) == len(set(ids)) == 38 + 255 - 9  # goad, split second, madness, exchange, discard, foretell, crew, evolve, venture into the dungeon merged
     assert ids[28:31] == ["additional_cost", "timing", "uninterrupted"]  # the latest hand-written tags come after the others
 
 
@@ -304,6 +304,9 @@ tags:
         ("If Descent into Madness leaves.", ()),  # a card name
         ("Madness works anyway.", ("madness",)),  # a capital that opens a sentence
         ("You may cast it for its Madness cost.", ("madness",)),  # one capitalised word is no name
+        ("Each Madness card works anyway.", ("madness",)),  # nor is one after a sentence's opening word
+        ("If Descent into Madness leaves, Madness cards stay.", ("madness",)),
+        ("Sacrifice Descent into Madness.", ()),  # two words or more after it are
     ],
 )
 def test_format_contexts_exact_words_and_names(text, expected):

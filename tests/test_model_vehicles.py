@@ -89,6 +89,14 @@ def test_last_known_is_the_object_as_it_last_was_on_the_battlefield():
     assert bodies.last_known(back, "nothing", 1) is None
 
 
+def test_each_permanent_that_left_is_known_as_it_last_was():
+    st = board({"card": "Grizzly Bears"}, {"card": "Hill Giant"})
+    numbers = {oid: s.get(st, oid).number for oid in ("Grizzly Bears", "Hill Giant")}
+    st = s.move(s.move(st, "Hill Giant", s.GRAVEYARD), "Grizzly Bears", s.EXILE)
+    assert [bodies.last_known(st, oid, n).number for oid, n in numbers.items()] == list(numbers.values())  # both, not the latest alone
+    assert [bodies.power_toughness(st, bodies.last_known(st, oid, n)) for oid, n in numbers.items()] == [(2, 2), (3, 3)]
+
+
 def test_becoming_a_type_until_end_of_turn():
     st = bodies.become_until_end_of_turn(board({"card": COPTER}), COPTER, "creature")
     assert s.get(st, COPTER).types == ("artifact", "creature") and "creature" in s.get(st, COPTER).gained

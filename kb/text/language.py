@@ -105,7 +105,8 @@ def card_name_spans(text: str, connectors: frozenset = frozenset()) -> list[tupl
         # the first word of a run that opens a sentence is the name's too if the run is a name
         # elsewhere in the text ("…as Warped Physique resolves. Warped Physique won't…")
         first = 1 if _opens_sentence(text, start) and text[start:end] not in inside else 0
-        spans.append((start, run[first].start(), end))
+        if len(run) - first > 1:  # one capitalised word left is as often a keyword ("Each Vehicle is…")
+            spans.append((start, run[first].start(), end))
     return spans
 
 
