@@ -265,6 +265,8 @@ def test_parse_errors(data, message):
          "in 'x': zone(Shock) is hand; expected: graveyard (a reason)"),
         ({"given": {"objects": [{"card": "Shock", "zone": "stack", "effect": [["draw", {"count": "many"}]]}]},
           "do": ["resolve"]}, "a crash (ValueError"),
+        ({"given": {"objects": [{"id": "x", "power": "2"}]}}, "power and toughness are whole numbers, not '2'"),
+        ({"given": {"objects": [{"id": "x", "toughness": True}]}}, "power and toughness are whole numbers, not True"),
     ],
 )
 def test_scenario_failures_explain(scenario, message):

@@ -250,6 +250,12 @@ def test_evolve_triggers(evolving, arriving, triggers):
     assert [(p.id, p.controller, p.source) for p in st.pending] == ([(f"evolve ({evolving['card']})", "A", evolving["card"])] if triggers else [])
 
 
+def test_a_double_faced_card_enters_with_its_counters_too():
+    st = state({"objects": [{"card": "Search for Azcanta", "zone": "graveyard"}]})
+    st = entering.put_onto_battlefield(st, "Search for Azcanta", counters={"+1/+1": 1})
+    assert s.get(st, "Search for Azcanta").counters == (("+1/+1", 1),)
+
+
 def test_the_evolving_creature_entering_compares_with_itself():
     st = entering.put_onto_battlefield(state({"objects": [{"card": ONE, "zone": "hand"}]}), ONE)
     assert not st.pending

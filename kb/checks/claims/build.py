@@ -96,7 +96,8 @@ def obj(row: Mapping, number: int) -> s.Obj:
         counters=tuple(sorted((row.get("counters") or {}).items())), tapped=bool(row.get("tapped", False)),
         face_down=bool(row.get("face_down", False)), sick=bool(row.get("sick", False)),
         goaded_by=tuple(row.get("goaded_by", ())), cant_attack=bool(row.get("cant_attack", False)),
-        protector=row.get("protector"), power=_number(row.get("power")), toughness=_number(row.get("toughness")), number=number, spell=spell, effect=effect(row.get("effect")),
+        protector=row.get("protector"), power=_number(row.get("power")), toughness=_number(row.get("toughness")),
+        number=number, spell=spell, effect=effect(row.get("effect")),
     )
 
 

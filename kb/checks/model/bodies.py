@@ -30,7 +30,7 @@ PLUS, MINUS = "+1/+1", "-1/-1"
 @dataclass(frozen=True)
 class Body:
     """A continuous effect on one object: it sets (SET) or changes (MODIFY) power and toughness,
-    or gives it a card type (BECOME, ``kind`` then naming the type) until end of turn."""
+    or gives it the card type ``card_type`` (BECOME) until end of turn."""
 
     kind: str
     obj: str

@@ -45,6 +45,7 @@ def put_onto_battlefield(state: State, oid: str, controller: Optional[str] = Non
     token that has left the battlefield can't come back (111.8). ``counters``: those it enters
     with (603.6d: part of the event, so they count for what triggers on its entering)."""
     card = s.get(state, oid)
+    with_counters = {"counters": tuple(sorted(counters.items()))} if counters else {}
     if card.kind == s.TOKEN:
         return s.log(state, Event("stays", oid, card.owner, "111.8: a token that has left the battlefield"))
     if transformed and card.layout not in DOUBLE_FACED:
@@ -57,12 +58,11 @@ def put_onto_battlefield(state: State, oid: str, controller: Optional[str] = Non
             return s.log(state, Event("stays", oid, card.owner, "712.14b: its front face isn't a permanent"))
         if not s.PERMANENT_TYPES.intersection(types):
             return s.log(state, Event("stays", oid, card.owner, "400.4a: its face up wouldn't be a permanent"))
-        state = s.update(s.move(state, oid, BATTLEFIELD, controller=controller), oid, face=face, types=types,
+        state = s.update(s.move(state, oid, BATTLEFIELD, controller=controller, **with_counters), oid, face=face, types=types,
                          mana_cost=card.faces[face].mana_cost)
         return entered(state, oid)
     if not card.permanent_card and card.types:
         return s.log(state, Event("stays", oid, card.owner, "400.4a: not a permanent card"))
-    with_counters = {"counters": tuple(sorted(counters.items()))} if counters else {}
     return entered(s.move(state, oid, BATTLEFIELD, controller=controller, **with_counters), oid)
 
 
