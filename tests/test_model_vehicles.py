@@ -177,6 +177,14 @@ def test_crew_is_refused_while_nobody_has_priority():
         vehicles.crew(s.State(**{**st.__dict__, "resolving": "something"}), "A", COPTER, ["Grizzly Bears"])
 
 
+def test_crewing_again_in_response_puts_a_second_ability_on_the_stack():
+    st = vehicles.crew(board({"card": COPTER}, {"card": "Grizzly Bears"}, {"card": "Hill Giant"}), "A", COPTER, ["Grizzly Bears"])
+    st = vehicles.crew(st, "A", COPTER, ["Hill Giant"])
+    assert st.stack == ("crew of Smuggler's Copter", "crew of Smuggler's Copter (2)")
+    st = stack.resolve(stack.resolve(st))
+    assert s.get(st, COPTER).types == ("artifact", "creature") and len(s.events(st, "crewed")) == 2
+
+
 def test_a_creature_listed_twice_counts_once():
     st = board({"card": HEART}, {"card": "Grizzly Bears"})
     with pytest.raises(IllegalAction, match="total power 2"):

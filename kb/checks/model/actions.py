@@ -58,7 +58,7 @@ def activate(state: State, player: str, oid: str, name: str, *, discard: Optiona
     if not abilities.uses_stack(ability):
         state = s.update(state, oid, tapped=True) if tap else state
         return s.to_priority(s.log(state, Event("mana", oid, player, name)))
-    item = _numbered(state, s.ability(f"{name} of {oid}", player, oid, ability.effect))
+    item = numbered(state, s.ability(f"{name} of {oid}", player, oid, ability.effect))
     state = s.push(state, item)
     if between is not None:
         between(replace(state, casting=item.id))
@@ -77,7 +77,8 @@ def sick(obj: Obj) -> bool:
     return "creature" in obj.types and obj.sick and "haste" not in obj.keywords
 
 
-def _numbered(state: State, item: Obj) -> Obj:
+def numbered(state: State, item: Obj) -> Obj:
+    """An ability being activated, with an id of its own (a second activation of the same ability beside the first)."""
     return replace(item, id=s.new_id(state, item.id), number=state.counter)
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from kb.checks.model import abilities, bodies, priority
+from kb.checks.model import abilities, actions, bodies, priority
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import BATTLEFIELD, Event, State
@@ -35,8 +35,8 @@ def crew(state: State, player: str, vehicle: str, crew_with: Sequence[str]) -> S
         raise IllegalAction(f"{player} can't activate the crew ability of {vehicle}: they don't control it (602.2)")
     if not priority.may_activate(state, abilities.Ability(CREW)):
         raise IllegalAction(f"{player} can't activate crew now: it isn't a mana ability")
-    total = 0
-    for oid in dict.fromkeys(crew_with):
+    crew_with, total = tuple(dict.fromkeys(crew_with)), 0
+    for oid in crew_with:
         creature = s.get(state, oid)
         if oid == vehicle or creature.zone != BATTLEFIELD or "creature" not in creature.types \
                 or s.controller_of(state, oid) != player or creature.tapped:
@@ -44,9 +44,9 @@ def crew(state: State, player: str, vehicle: str, crew_with: Sequence[str]) -> S
         total += bodies.power(state, oid) or 0
     if total < int(needed):
         raise IllegalAction(f"the creatures tapped to crew {vehicle} have total power {total}, less than {needed} (702.122a)")
-    item = s.ability(f"crew of {vehicle}", player, vehicle, (("crewed", {"vehicle": vehicle, "number": obj.number}),))
+    item = actions.numbered(state, s.ability(f"crew of {vehicle}", player, vehicle, (("crewed", {"vehicle": vehicle, "number": obj.number}),)))
     state = s.push(state, item)
-    for oid in dict.fromkeys(crew_with):
+    for oid in crew_with:
         state = s.log(s.update(state, oid, tapped=True), Event("crew", oid, player, vehicle))
     return s.to_priority(s.log(state, Event("activate", item.id, player, CREW)))
 
