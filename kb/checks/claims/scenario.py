@@ -25,7 +25,7 @@ from typing import Any, Callable, Mapping, Optional
 from kb.checks.claims import build
 from kb.checks.claims.queries import QUERIES
 from kb.checks.model import actions, casting, colors, combat, control, copies, entering, faces, leaving, library, player_counters
-from kb.checks.model import bodies, dungeon, saga, stack, vehicles
+from kb.checks.model import bodies, dungeon, dying, saga, stack, vehicles
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction, ModelError, ScenarioError
@@ -93,6 +93,11 @@ def _pass_turns(st: State, a: dict) -> State:
     return st
 
 
+def _checked(st: State) -> State:
+    """State-based actions, then waiting triggers onto the stack: as a player would receive priority (704.3)."""
+    return s.to_priority(leaving.state_based(st))
+
+
 def _lose_abilities(st: State, a: dict) -> State:
     return s.update(st, a["object"], keywords=frozenset(), abilities=(), keyword_costs=())
 
@@ -113,8 +118,8 @@ ACTIONS: dict[str, tuple[str, Callable[[State, dict], State]]] = {
         st, a["object"], a.get("player"), bool(a.get("transformed", False)), a.get("counters")))),
     "put_all_onto_battlefield": ("objects", lambda st, a: s.to_priority(entering.put_all(st, _many(a["objects"]), a.get("player")))),
     "crew": ("vehicle", lambda st, a: vehicles.crew(st, _owner(st, a, "vehicle"), a["vehicle"], _many(a.get("with", ())))),
-    "set_base_pt": ("object", lambda st, a: bodies.set_base(st, a["object"], int(a["power"]), int(a["toughness"]))),
-    "modify_pt": ("object", lambda st, a: bodies.modify(st, a["object"], int(a["power"]), int(a["toughness"]))),
+    "set_base_pt": ("object", lambda st, a: _checked(bodies.set_base(st, a["object"], int(a["power"]), int(a["toughness"])))),
+    "modify_pt": ("object", lambda st, a: _checked(bodies.modify(st, a["object"], int(a["power"]), int(a["toughness"])))),
     "transform": ("object", lambda st, a: faces.transform(st, a["object"])),
     "play_land": ("card", lambda st, a: entering.play_land(st, _owner(st, a, "card"), a["card"],
                                                           None if a.get("face") is None else int(a["face"]))),
@@ -150,8 +155,12 @@ ACTIONS: dict[str, tuple[str, Callable[[State, dict], State]]] = {
     "search": ("player", lambda st, a: library.search(st, a["player"], _many(a.get("found", ())), a.get("quality"),
                                                      int(a.get("count", 1)))),
     "lose_abilities": ("object", _lose_abilities),
-    "add_counters": ("object", lambda st, a: s.to_priority(saga.add_counters(
+    "add_counters": ("object", lambda st, a: _checked(saga.add_counters(
         st, a["object"], a.get("kind", saga.LORE), int(a.get("count", 1)), _many(a["order"]) if "order" in a else None))),
+    "destroy": ("objects", lambda st, a: _checked(dying.destroy(st, _many(a["objects"])))),
+    "sacrifice": ("object", lambda st, a: _checked(dying.sacrifice(st, _owner(st, a, "object"), a["object"]))),
+    "deal_damage": ("object", lambda st, a: _checked(dying.deal_damage(st, a["object"], int(a.get("amount", 1))))),
+    "gain_ability": ("object", lambda st, a: colors.gain_ability(st, a["object"], build.ability(a["ability"]))),
     "venture": ("player", lambda st, a: s.to_priority(dungeon.venture(st, a.get("player", st.active), a.get("dungeon"),
                                                                      a.get("room")))),
     "remove_counters": ("object", lambda st, a: saga.remove_counters(st, a["object"], a.get("kind", saga.LORE),

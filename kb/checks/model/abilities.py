@@ -36,6 +36,7 @@ class Ability:
     condition: tuple = ()  # e.g. ("mana_value", "counters", "charge"): the cast spell's mana value equals
     effect: tuple = ()  # what it does: ((verb, {args}), ...)
     zone: str = "battlefield"  # where it works from (cycling: the hand, 702.29a)
+    granted: bool = False  # an effect gave it (613.1f): the object loses it as it changes zones (400.7)
 
 
 def costs_mana(ability: Ability) -> bool:

@@ -10,8 +10,8 @@ its printed ones. An object that has left the battlefield is known as it last ex
     power(state, "Grizzly Bears")         -> 2
     set_base(state, "Copter", 5, 5)       -> a 5/5 once it is a creature (Tezzeret's Touch)
 
-Effects that end "until end of turn" end in the cleanup step (514.2): a Vehicle crewed stops
-being a creature, a creature that got +2/-2 is back to what it was.
+Effects that end "until end of turn" end in the cleanup step (514.2), as damage is removed: a
+Vehicle crewed stops being a creature, a creature that got +2/-2 is back to what it was.
 """
 
 from __future__ import annotations
@@ -103,7 +103,10 @@ def become_until_end_of_turn(state: State, oid: str, card_type: str) -> State:
 
 
 def end_of_turn(state: State) -> State:
-    """514.2: effects that last until end of turn end; a type given until then is gone."""
+    """514.2: damage marked on permanents is removed and effects that last until end of turn end
+    (a type given until then is gone), at once."""
+    for obj in [o for o in s.in_zone(state, BATTLEFIELD) if o.damage]:
+        state = s.update(state, obj.id, damage=0)
     ending = [e for e in state.layered if isinstance(e, Body) and e.end_of_turn]
     for effect in ending:
         obj = s.find(state, effect.obj)

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 
 from kb.checks.model import costs
 from kb.checks.model import state as s
+from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import Event, Obj, State
 
 COLOR, LOSE_ABILITIES = "color", "lose all abilities"  # layers 5 and 6 (613.1e, 613.1f)
@@ -67,6 +68,16 @@ def add(state: State, kind: str, oid: str, colors=(), source: str = "effect") ->
     obj = s.get(state, oid)
     state = replace(state, layered=state.layered + (Layered(kind, oid, obj.number, tuple(colors)),))
     return s.log(state, Event(kind, oid, detail=",".join(colors) or source))
+
+
+def gain_ability(state: State, oid: str, ability) -> State:
+    """An effect gives the permanent an ability (613.1f): one more instance if it has one already,
+    each working on its own (a second persist triggers too, 603.2); the object loses it as it changes zones (400.7)."""
+    obj = s.get(state, oid)
+    if obj.zone != s.BATTLEFIELD:
+        raise IllegalAction(f"{oid} is not a permanent")
+    state = s.update(state, oid, abilities=(*obj.abilities, replace(ability, granted=True)))
+    return s.log(state, Event("gain ability", oid, detail=ability.name))
 
 
 def devotion(state: State, player: str, wanted: tuple[str, ...]) -> int:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Mapping
 
-from kb.checks.model import casting, colors, combat, control, copies, dungeon, entering, evolve, leaving, library, life, vehicles
+from kb.checks.model import casting, colors, combat, control, copies, dungeon, dying, entering, evolve, leaving, library, life
+from kb.checks.model import vehicles
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
@@ -263,6 +264,11 @@ def _evolve(state, item, args, choices):
 @verb("crewed")
 def _crewed(state, item, args, choices):
     return vehicles.crewed(state, args["vehicle"], int(args["number"]))
+
+
+@verb("return_with_counter")
+def _return_with_counter(state, item, args, choices):
+    return dying.returned(state, args)
 
 
 @verb("nothing")

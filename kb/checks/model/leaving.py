@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from kb.checks.model import bestow, cards, dungeon, entering, saga
+from kb.checks.model import bestow, cards, dungeon, dying, entering, saga
 from kb.checks.model import state as s
 from kb.checks.model.origins import ADVENTURE_EXILE, FLASHBACK
 from kb.checks.model.errors import IllegalAction
@@ -95,7 +95,17 @@ def state_based(state: State) -> State:
     creature; 714.4: a Saga whose last chapter ability has left the stack is sacrificed; 309.6: a
     dungeon whose last room ability has left the stack is completed; 704.5e: a copy of a card in a
     zone other than the stack ceases to exist, once it wasn't cast (checked as a player would
-    receive priority: after a spell or ability resolves or is countered)."""
+    receive priority: after a spell or ability resolves or is countered); and those of
+    kb.checks.model.dying (704.5f-g, 704.5q). Checked again until none is performed (704.3)."""
+    while True:
+        after = _state_based_once(state)
+        if after == state:
+            return state
+        state = after
+
+
+def _state_based_once(state: State) -> State:
+    state = dying.state_based(state)
     state = dungeon.complete_finished(saga.sacrifice_finished(bestow.check_auras(state)))
     for token in [o for o in state.objects if o.kind == s.TOKEN and o.zone != BATTLEFIELD]:
         state = s.log(s.remove(state, token.id), Event("ceases to exist", token.id, token.owner, "704.5d"))

@@ -70,6 +70,7 @@ class Obj:
     power: Optional[int] = None  # printed (a creature card's, a Vehicle's: 208.3, 301.7a); see kb.checks.model.bodies
     toughness: Optional[int] = None
     tapped: bool = False
+    damage: int = 0  # damage marked on it (120.3, 704.5g), removed in the cleanup step (514.3a)
     face_down: bool = False
     sick: bool = False  # not controlled continuously since its controller's turn began (302.6)
     goaded_by: tuple[str, ...] = ()
@@ -82,7 +83,7 @@ class Obj:
     source: Optional[str] = None  # for an ability: its source's id
     effect: tuple = ()  # what it does as it resolves: ((verb, {args}), ...)
     targets: tuple[tuple[str, int], ...] = ()  # (id, number) of each target
-    gained: frozenset = frozenset()  # the keywords and types among its own that effects gave it: not copied (707.2)
+    gained: frozenset = frozenset()  # the keywords and types among its own that effects gave it: not copied (707.2), lost as it changes zones (400.7)
 
     @property
     def permanent_card(self) -> bool:
@@ -220,15 +221,19 @@ def remove(state: State, oid: str) -> State:
 
 
 def move(state: State, oid: str, zone: str, controller: Optional[str] = None, **changes) -> State:
-    """A zone change (400.7): a new object (a new number, front face up: 712.8a), off the stack, with no status or designation,
-    under ``controller`` (else its owner) on the battlefield; a spell resolving into a permanent keeps how it was cast (702.33d)."""
+    """A zone change (400.7): a new object (a new number, front face up: 712.8a), off the stack, with no status, damage or
+    designation and none of the types, keywords and abilities effects gave it, under ``controller`` (else its owner) on the
+    battlefield; a spell resolving into a permanent keeps how it was cast (702.33d) and what it gained as a spell."""
     obj = get(state, oid)
+    becoming = STACK in (zone, obj.zone) and zone in (STACK, BATTLEFIELD)  # a spell cast, or resolving into a permanent
     new = replace(
         obj, zone=zone, number=state.counter, tapped=False, goaded_by=(), attacking=None, counters=(), attached_to=None,
         controller=(controller or obj.owner) if zone in (BATTLEFIELD, STACK) else None,
-        sick=zone == BATTLEFIELD, spell=obj.spell if STACK in (zone, obj.zone) and zone in (STACK, BATTLEFIELD) else None,
-        targets=(), face=0, face_down=False,
+        sick=zone == BATTLEFIELD, spell=obj.spell if becoming else None, targets=(), face=0, face_down=False, damage=0,
     )
+    if not becoming:  # what effects gave it ends with the object it applied to (400.7)
+        new = replace(new, types=tuple(t for t in obj.types if t not in obj.gained), keywords=obj.keywords - obj.gained,
+                      abilities=tuple(a for a in obj.abilities if not a.granted), gained=frozenset())
     if obj.faces and obj.face not in (0, "both") and zone != STACK:
         new = replace(new, types=obj.faces[0].types or obj.types, mana_cost=obj.faces[0].mana_cost)
     new = replace(new, **changes)
