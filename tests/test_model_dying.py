@@ -45,12 +45,19 @@ def pending_names(st):
         ({"card": FINKS, "types": ["enchantment"]}, False, ["persist (Kitchen Finks)"]),  # no creature: put there, not dying
         ({"card": FINKS, "face_down": True}, True, []),  # a face-down permanent has no abilities (708.2)
         ({"card": BEARS}, True, []),
+        ({"card": "Experiment One"}, True, []),  # a triggered ability of another kind
+        ({"card": "Llanowar Elves", "gains": "persist"}, True, ["persist (Llanowar Elves)"]),  # after a mana ability
     ],
 )
 def test_destroy_triggers_what_looks_back(row, dies, triggers):
-    st = dying.destroy(board(row), [row["card"]])
+    row = dict(row)
+    gains = row.pop("gains", None)
+    st = board(row)
+    if gains:
+        st = colors.gain_ability(st, row["card"], ability({"name": gains, "kind": "triggered", "when": gains}))
+    st = dying.destroy(st, [row["card"]])
     assert s.zone_of(st, row["card"]) == s.GRAVEYARD
-    assert [e.obj for e in s.events(st, dying.DIES)] == ([row["card"]] if dies else [])
+    assert [(e.obj, e.detail) for e in s.events(st, dying.DIES)] == ([(row["card"], "701.8a: destroyed")] if dies else [])
     assert pending_names(st) == triggers
     assert all(p.controller == "A" and p.source == row["card"] for p in st.pending)
 
@@ -102,6 +109,8 @@ def test_destroying_the_same_permanent_twice_in_one_event_moves_it_once():
         ({"card": BEARS, "counters": {"-1/-1": 2}}, s.GRAVEYARD, ()),  # toughness 0 (704.5f)
         ({"card": BEARS, "damage": 2}, s.GRAVEYARD, ()),  # lethal damage (704.5g)
         ({"card": BEARS, "damage": 1}, s.BATTLEFIELD, ()),
+        ({"card": BEARS, "counters": {"-1/-1": 1}, "damage": 1}, s.GRAVEYARD, ()),
+        ({"card": BEARS, "counters": {"-1/-1": 3}, "damage": 0}, s.GRAVEYARD, ()),  # 704.5f: no damage needed
         ({"card": BEARS, "damage": 3, "counters": {"+1/+1": 2}}, s.BATTLEFIELD, (("+1/+1", 2),)),
         ({"card": BEARS, "counters": {"+1/+1": 3, "-1/-1": 1}}, s.BATTLEFIELD, (("+1/+1", 2),)),  # 704.5q
         ({"card": BEARS, "counters": {"+1/+1": 1, "-1/-1": 1, "charge": 2}}, s.BATTLEFIELD, (("charge", 2),)),
@@ -114,6 +123,8 @@ def test_state_based_actions(row, zone, counters):
     assert s.zone_of(st, row["card"]) == zone
     if zone == s.BATTLEFIELD:
         assert s.get(st, row["card"]).counters == counters
+    else:
+        assert [(e.obj, e.detail) for e in s.events(st, dying.DIES)] == [(row["card"], "704.5f-g: state-based actions")]
 
 
 def test_a_creature_dying_as_its_counters_would_cancel_dies_with_them():
@@ -146,7 +157,9 @@ def test_damage_refused(target, amount, message):
 
 def test_damage_is_marked_adds_up_and_is_removed_in_the_cleanup_step():
     st = dying.deal_damage(dying.deal_damage(board({"card": "Hill Giant"}), "Hill Giant", 1), "Hill Giant", 1)
-    assert s.get(st, "Hill Giant").damage == 2 and [e.detail for e in s.events(st, "damage")] == ["1", "1"]
+    st = dying.deal_damage(st, "Hill Giant", 0)  # no damage is dealt, and none is refused
+    assert s.get(st, "Hill Giant").damage == 2
+    assert [(e.obj, e.detail) for e in s.events(st, "damage")] == [("Hill Giant", "1"), ("Hill Giant", "1"), ("Hill Giant", "0")]
     st = stack.pass_turn(st)
     assert s.get(st, "Hill Giant").damage == 0
 
@@ -198,6 +211,7 @@ def test_two_instances_trigger_and_only_one_returns():
 def test_a_gained_ability_ends_with_the_object():
     st = colors.gain_ability(board({"card": BEARS}), BEARS, PERSIST)
     assert [a.name for a in s.get(st, BEARS).abilities] == ["persist"]
+    assert [(e.obj, e.detail) for e in s.events(st, "gain ability")] == [(BEARS, "persist")]
     st = stack.resolve(settled(dying.destroy(st, [BEARS])))
     assert s.zone_of(st, BEARS) == s.BATTLEFIELD and s.get(st, BEARS).abilities == ()
 
@@ -231,7 +245,8 @@ def test_a_zone_change_drops_gained_types_keywords_and_abilities(start, to, keep
     st = state({"objects": [{"card": BEARS, "zone": start}]})
     obj = s.get(st, BEARS)
     st = s.update(st, BEARS, types=(*obj.types, "artifact"), keywords=obj.keywords | {"haste"},
-                  gained=frozenset({"artifact", "haste"}), abilities=(replace(PERSIST, granted=True),))
+                  gained=frozenset({"artifact", "haste"}), abilities=(replace(PERSIST, granted=True),), damage=2)
     moved = s.get(s.move(st, BEARS, to), BEARS)
     assert ("artifact" in moved.types, "haste" in moved.keywords, bool(moved.abilities)) == (keeps, keeps, keeps)
     assert "creature" in moved.types and moved.damage == 0
+    assert moved.gained == (frozenset({"artifact", "haste"}) if keeps else frozenset())

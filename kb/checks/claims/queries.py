@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from kb.checks.model import abilities, actions, cards, casting, colors, combat, control, costs, life, player_counters
-from kb.checks.model import bodies, dungeon, history, library, mana, priority
+from kb.checks.model import bodies, dungeon, exert, history, library, mana, priority
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import STACK, State
@@ -81,6 +81,7 @@ QUERIES: dict[str, tuple[str, Callable[[State, dict], Any]]] = {
     "attached_to": ("object", lambda st, a: (s.get(st, a["object"]).attached_to or (None,))[0]),
     "controller": ("object", lambda st, a: s.controller_of(st, a["object"])),
     "tapped": ("object", lambda st, a: s.get(st, a["object"]).tapped),
+    "exerted": ("object", lambda st, a: exert.held(st, a["object"])),
     "face_down": ("object", lambda st, a: s.get(st, a["object"]).face_down),
     "face_up": ("object", face_up),
     "suspended": ("object", lambda st, a: actions.suspended(s.get(st, a["object"]))),

@@ -25,7 +25,7 @@ from typing import Any, Callable, Mapping, Optional
 from kb.checks.claims import build
 from kb.checks.claims.queries import QUERIES
 from kb.checks.model import actions, casting, colors, combat, control, copies, entering, faces, leaving, library, player_counters
-from kb.checks.model import bodies, dungeon, dying, saga, stack, vehicles
+from kb.checks.model import bodies, dungeon, dying, exert, saga, stack, vehicles
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction, ModelError, ScenarioError
@@ -138,7 +138,10 @@ ACTIONS: dict[str, tuple[str, Callable[[State, dict], State]]] = {
     "to_priority": ("player", lambda st, a: s.to_priority(st)),
     "state_based_actions": ("player", lambda st, a: leaving.state_based(st)),
     "goad": ("object", lambda st, a: combat.goad(st, a["object"], a["by"])),
-    "declare_attackers": ("attacks", lambda st, a: combat.declare_attackers(st, a)),
+    "declare_attackers": ("attacks", lambda st, a: combat.declare_attackers(st, {k: v for k, v in a.items() if k != "exert"},
+                                                                           _many(a.get("exert", ())))),
+    "freeze": ("object", lambda st, a: exert.freeze(st, a["object"])),
+    "tap": ("object", lambda st, a: s.update(st, a["object"], tapped=True)),
     "additional_combat": ("step", lambda st, a: stack.go_to(st, s.BEGIN_COMBAT)),
     "go_to": ("step", lambda st, a: stack.go_to(st, a["step"])),
     "pass_turn": ("count", _pass_turns),

@@ -14,6 +14,7 @@ from the bottom up (each imports only those above it):
 - ``library``: a library's order, scry (401.1, 701.22)
 - ``life``: life totals, gaining and losing life, exchanging them (119, 701.12c)
 - ``abilities``: abilities, mana abilities (602, 605)
+- ``exert``: exerting, and permanents kept from untapping in their player's next untap step (701.43, 502.3)
 - ``saga``: lore counters, chapter abilities, the sacrifice after the last chapter (714, 122.6)
 - ``dungeon``: dungeon cards, venturing, room abilities, completing a dungeon (309, 701.49)
 - ``priority``: timing, split second, and nobody acting midway through casting or resolving (117, 307, 702.61, 116.2)
@@ -29,7 +30,7 @@ from the bottom up (each imports only those above it):
 - ``copies``: copies of spells, of cards outside the stack, and of permanents (707)
 - ``actions``: activating abilities, cycling, special actions (602, 702.29, 116)
 - ``vehicles``: crew: tapping creatures to make a Vehicle an artifact creature (702.122, 301.7)
-- ``combat``: goad and declaring attackers (701.15, 508.1)
+- ``combat``: goad, declaring attackers, exerting as they attack (701.15, 508.1)
 - ``control``: gaining and exchanging control, leaving the game (701.12, 800.4a)
 - ``leaving``: where a spell goes off the stack; countering (608, 701.6, 702.34, 702.88, 702.127a, 715.3d)
 - ``effects``: the effect steps spells and abilities perform as they resolve

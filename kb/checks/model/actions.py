@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Optional
 
-from kb.checks.model import abilities, priority
+from kb.checks.model import abilities, exert, priority
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.abilities import Ability
@@ -63,6 +63,8 @@ def activate(state: State, player: str, oid: str, name: str, *, discard: Optiona
     if between is not None:
         between(replace(state, casting=item.id))
     state = s.update(state, oid, tapped=True) if tap else state
+    if "exert" in ability.cost.lower():  # paid by exerting it (701.43d), exerted already or not (701.43b)
+        state = exert.exert(state, player, oid)
     state = s.log(state, Event("activate", item.id, player, name))
     if name == CYCLING:
         state = cycle(state, player, oid)

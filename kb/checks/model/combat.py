@@ -1,4 +1,4 @@
-"""Goad (701.15) and declaring attackers (508.1): requirements, restrictions, legal choices.
+"""Goad (701.15) and declaring attackers (508.1): requirements, restrictions, legal choices, exerting as it attacks.
 
 Goaded is a designation, not an ability (701.15b): it stays through attacks, extra combats, a
 change of control and the loss of all abilities, and lasts until the goading player's next turn
@@ -15,9 +15,9 @@ without breaking a restriction, and a cost to attack need not be paid (508.1d)::
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Mapping, Optional
+from typing import Iterable, Mapping, Optional
 
-from kb.checks.model import costs
+from kb.checks.model import costs, exert
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import BATTLEFIELD, Event, Obj, State
@@ -126,10 +126,19 @@ def legal_attacks(state: State, oid: str) -> tuple[Optional[Defender], ...]:
     return tuple(c for c in options if score(creature, c) >= best)
 
 
-def declare_attackers(state: State, attacks: Mapping[str, Optional[str]]) -> State:
+def declare_attackers(state: State, attacks: Mapping[str, Optional[str]], exerted: Iterable[str] = ()) -> State:
     """508.1: each creature of the active player attacks what ``attacks`` says (or not); every
     creature's choice must be legal; nothing else attacks (a Vehicle not crewed is no creature).
-    Attackers tap unless they have vigilance (508.1f)."""
+    Attackers tap unless they have vigilance (508.1f); ``exerted``: attackers exerted as they
+    attack, an optional cost to attack that their exert ability allows (508.1g, 701.43d)."""
+    attacking = sorted(o.id for o in s.in_zone(state, BATTLEFIELD) if o.attacking is not None)
+    if attacking:
+        raise IllegalAction(f"attackers were declared in this combat already: {', '.join(attacking)} attacking (508.1)")
+    exerted = tuple(dict.fromkeys(exerted))
+    for oid in exerted:
+        if attacks.get(oid) is None or not exert.may_exert_as_it_attacks(s.get(state, oid)):
+            raise IllegalAction(f"{oid} can't be exerted: only a creature declared as an attacker whose ability lets it "
+                                "be exerted as it attacks (701.43d, 508.1g)")
     for oid, wanted in attacks.items():
         if wanted is not None and "creature" not in getattr(s.find(state, oid), "types", ()):
             raise IllegalAction(f"{oid} is no creature: it can't attack (508.1a)")
@@ -146,4 +155,6 @@ def declare_attackers(state: State, attacks: Mapping[str, Optional[str]]) -> Sta
             tap = creature.tapped or "vigilance" not in creature.keywords
             state = s.update(state, creature.id, attacking=wanted, tapped=tap)
             state = s.log(state, Event("attack", creature.id, state.active, wanted))
-    return replace(state, step=s.DECLARE_ATTACKERS)
+    for oid in exerted:
+        state = exert.exert(state, state.active, oid)
+    return s.to_priority(replace(state, step=s.DECLARE_ATTACKERS))

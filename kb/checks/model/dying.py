@@ -102,10 +102,10 @@ def state_based(state: State) -> State:
     doomed = []
     for obj in s.in_zone(state, BATTLEFIELD):
         body = bodies.power_toughness(state, obj)
-        if body is not None and (body[1] <= 0 or obj.damage >= body[1]):
+        pairs = min(obj.counter(bodies.PLUS), obj.counter(bodies.MINUS))
+        if body is not None and (body[1] <= 0 or 0 < body[1] <= obj.damage):
             doomed.append(obj.id)
-        elif obj.counter(bodies.PLUS) and obj.counter(bodies.MINUS):
-            pairs = min(obj.counter(bodies.PLUS), obj.counter(bodies.MINUS))
+        elif pairs:
             kept = tuple((kind, n - pairs if kind in (bodies.PLUS, bodies.MINUS) else n) for kind, n in obj.counters)
             state = s.update(state, obj.id, counters=tuple((kind, n) for kind, n in kept if n))
-    return put_into_graveyard(state, doomed, "704.5f-g: state-based actions") if doomed else state
+    return put_into_graveyard(state, doomed, "704.5f-g: state-based actions")

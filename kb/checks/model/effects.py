@@ -271,6 +271,15 @@ def _return_with_counter(state, item, args, choices):
     return dying.returned(state, args)
 
 
+@verb("untap_others")
+def _untap_others(state, item, args, choices):
+    """Untap all other creatures its controller controls (Ahn-Crop Champion)."""
+    for obj in s.in_zone(state, s.BATTLEFIELD, item.controller):
+        if "creature" in obj.types and obj.id != item.source:
+            state = s.update(state, obj.id, tapped=False)
+    return state
+
+
 @verb("nothing")
 def _nothing(state, item, args, choices):
     return state

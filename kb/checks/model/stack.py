@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Mapping, Optional
 
-from kb.checks.model import actions, bestow, bodies, combat, control, effects, leaving, priority, saga
+from kb.checks.model import actions, bestow, bodies, combat, control, effects, exert, leaving, priority, saga
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import BATTLEFIELD, EXILE, STACK, STEPS, Event, Obj, State
@@ -72,7 +72,8 @@ def next_player(state: State) -> tuple[str, tuple[str, ...]]:
 
 def pass_turn(state: State) -> State:
     """End this turn (effects "until end of turn" end); the next player's turn begins: goads by them (and by players who left whose
-    turn would have begun) end, their permanents untap and are no longer sick, upkeep triggers."""
+    turn would have begun) end, their permanents untap (but those exerted or kept from untapping, kb.checks.model.exert) and are
+    no longer sick, upkeep triggers."""
     if state.stack:
         raise IllegalAction("a turn can't end while the stack holds objects (500.2)")
     player, skipped = next_player(state)
@@ -80,8 +81,7 @@ def pass_turn(state: State) -> State:
     for ended in (*skipped, player):
         state = combat.end_goads(state, ended)
     state = replace(state, active=player, turn=state.turn + 1, priority=None, passed=())
-    for obj in s.in_zone(state, BATTLEFIELD, player):  # untap step (502.3)
-        state = s.update(state, obj.id, tapped=False, sick=False)
+    state = exert.untap_step(state, player)
     for obj in s.in_zone(state, BATTLEFIELD):
         if obj.attacking is not None:
             state = s.update(state, obj.id, attacking=None)
