@@ -27,9 +27,11 @@ from kb.checks.model import (
     costs,
     discard,
     dungeon,
+    dying,
     effects,
     entering,
     evolve,
+    exert,
     faces,
     history,
     leaving,
@@ -49,7 +51,7 @@ from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 
 _ = (abilities, actions, bestow, bodies, cards, casting, colors, combat, control, copies, costs, discard, dungeon, effects, entering, faces, history, leaving, library, life, mana, origins,
-     paying, player_counters, priority, saga, stack, targeting, s, evolve, vehicles)
+     paying, player_counters, priority, saga, stack, targeting, s, evolve, vehicles, dying, exert)
 ORIGINAL = {
     "symbol_value": costs.symbol_value, "total_cost": costs.total_cost, "card_mana_cost": cards.card_mana_cost,
     "destination": discard.destination, "record": discard.record, "legal_attacks": combat.legal_attacks,
@@ -75,6 +77,8 @@ ORIGINAL = {
     "venture": dungeon.venture, "enter_room": dungeon._enter, "next_room": dungeon._next_room,
     "crew": vehicles.crew, "crewed": vehicles.crewed, "power_toughness": bodies.power_toughness,
     "become_until_end_of_turn": bodies.become_until_end_of_turn, "greater": evolve.greater, "evolve_resolve": evolve.resolve,
+    "looking_back": dying._looking_back, "dying_state_based": dying.state_based, "returned": dying.returned,
+    "exert": exert.exert, "untap_step": exert.untap_step, "declare_attackers": combat.declare_attackers,
 }
 
 
@@ -959,6 +963,87 @@ def _evolve_once_for_many(state, oids, controller=None):
 ORIGINAL_PUT_ALL = entering.put_all
 
 
+def _persist_reads_the_graveyard(state, gone):
+    return ORIGINAL["looking_back"](state, replace(gone, counters=s.get(state, gone.id).counters))
+
+
+def _counters_cancel_first(state):
+    for obj in s.in_zone(state, s.BATTLEFIELD):
+        pairs = min(obj.counter(bodies.PLUS), obj.counter(bodies.MINUS))
+        if pairs:
+            state = s.update(state, obj.id, counters=tuple((k, n - pairs if k in (bodies.PLUS, bodies.MINUS) else n)
+                                                           for k, n in obj.counters))
+    return ORIGINAL["dying_state_based"](state)
+
+
+def _counters_never_cancel(state):
+    doomed = [o.id for o in s.in_zone(state, s.BATTLEFIELD)
+              if (body := bodies.power_toughness(state, o)) is not None and (body[1] <= 0 or o.damage >= body[1])]
+    return dying.put_into_graveyard(state, doomed, "") if doomed else state
+
+
+def _persist_needs_a_creature(state, gone):
+    return ORIGINAL["looking_back"](state, gone) if "creature" in gone.types else state
+
+
+def _one_instance_triggers(state, gone):
+    names = dict.fromkeys(a.name for a in gone.abilities)
+    firsts = tuple(next(a for a in gone.abilities if a.name == n) for n in names)
+    return ORIGINAL["looking_back"](state, replace(gone, abilities=firsts))
+
+
+def _gained_abilities_stay(state, oid, zone, controller=None, **changes):
+    kept = s.get(state, oid).abilities
+    state = ORIGINAL["move"](state, oid, zone, controller, **changes)
+    return s.update(state, oid, abilities=kept)
+
+
+def _persist_returns_any_card(state, args):
+    card = s.find(state, args["card"])
+    return ORIGINAL["returned"](state, {**args, "number": card.number if card is not None else args["number"]})
+
+
+def _exert_lasts_until_it_holds(state, player):
+    waiting = [e for e in state.layered if isinstance(e, exert.Held) and e.player == player
+               and not s.get(state, e.obj).tapped]  # an exert that kept nothing tapped waits for another untap step
+    state = ORIGINAL["untap_step"](state, player)
+    return replace(state, layered=state.layered + tuple(waiting))
+
+
+def _exert_holds_for_anyone(state, player):
+    held = {(e.obj, e.number) for e in state.layered if isinstance(e, exert.Held)}
+    tapped = {o.id for o in s.in_zone(state, s.BATTLEFIELD, player) if o.tapped and (o.id, o.number) in held}
+    state = ORIGINAL["untap_step"](state, player)
+    for oid in tapped:
+        state = s.update(state, oid, tapped=True)
+    return state
+
+
+def _freezing_exerts(state, oid):
+    return s.update(exert.exert(state, s.controller_of(state, oid), oid), oid, tapped=True)
+
+
+def _exerted_later_in_combat(state, attacks, exerted=()):
+    if any(o.attacking is not None for o in s.in_zone(state, s.BATTLEFIELD)):
+        for oid in exerted:
+            state = exert.exert(state, state.active, oid)
+        return s.to_priority(state)
+    return ORIGINAL["declare_attackers"](state, attacks, exerted)
+
+
+def _exerted_once_a_turn(state, player, oid):
+    if exert.held(state, oid):
+        raise IllegalAction(f"{oid} is exerted already")
+    return ORIGINAL["exert"](state, player, oid)
+
+
+def _effects_count_as_counters(state, gone):
+    body = bodies.power_toughness(state, gone)
+    if body is not None and gone.toughness is not None and body[1] != gone.toughness + gone.counter(bodies.PLUS) - gone.counter(bodies.MINUS):
+        return state  # shrunk or pumped by an effect, read as the counter
+    return ORIGINAL["looking_back"](state, gone)
+
+
 MUTANTS = {
     "{2/R} counts 1": (costs, "symbol_value", _hybrid_as_one),
     "Phyrexian counts 0": (costs, "symbol_value", _phyrexian_zero),
@@ -1141,6 +1226,21 @@ MUTANTS = {
     "evolve isn't checked again": (evolve, "resolve", _evolve_no_second_check),
     "evolve ignores counters it enters with": (evolve, "greater", _evolve_without_counters),
     "creatures entering together trigger evolve once": (entering, "put_all", _evolve_once_for_many),
+    "persist reads the card in the graveyard": (dying, "_looking_back", _persist_reads_the_graveyard),
+    "+1/+1 and -1/-1 counters cancel before creatures die": (dying, "state_based", _counters_cancel_first),
+    "+1/+1 and -1/-1 counters never cancel": (dying, "state_based", _counters_never_cancel),
+    "persist needs a creature": (dying, "_looking_back", _persist_needs_a_creature),
+    "one instance of persist triggers": (dying, "_looking_back", _one_instance_triggers),
+    "the active player's triggers resolve first": (s, "apnap", lambda state: tuple(reversed(ORIGINAL["apnap"](state)))),
+    "abilities effects gave stay through a zone change": (s, "move", _gained_abilities_stay),
+    "persist returns the card wherever it has been since": (dying, "returned", _persist_returns_any_card),
+    "-1/-1 from an effect stops persist": (dying, "_looking_back", _effects_count_as_counters),
+    "an exert lasts until it keeps its permanent tapped": (exert, "untap_step", _exert_lasts_until_it_holds),
+    "an exert holds in anyone's untap step": (exert, "untap_step", _exert_holds_for_anyone),
+    "tapping and freezing exerts": (exert, "freeze", _freezing_exerts),
+    "any attacker may be exerted": (exert, "may_exert_as_it_attacks", lambda obj: True),
+    "an exerted permanent can't be exerted again": (exert, "exert", _exerted_once_a_turn),
+    "an attacker can be exerted later in the combat": (combat, "declare_attackers", _exerted_later_in_combat),
 }
 
 

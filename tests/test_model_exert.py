@@ -29,13 +29,16 @@ def turns(st, n):
 @pytest.mark.parametrize(
     "attacks, exerted, message",
     [
-        ({"Grizzly Bears": "B"}, ["Grizzly Bears"], "can't be exerted"),  # nothing lets it (701.43d)
-        ({}, [CHAMPION], "can't be exerted"),  # not declared an attacker
-        ({CHAMPION: None}, [CHAMPION], "can't be exerted"),
+        ({"Grizzly Bears": "B"}, ["Grizzly Bears"], "Grizzly Bears can't be exerted: only a creature declared as an attacker "
+                                                   "whose ability lets it be exerted as it attacks"),  # nothing lets it (701.43d)
+        ({}, [CHAMPION], "Ahn-Crop Champion can't be exerted"),  # not declared an attacker
+        ({CHAMPION: None}, [CHAMPION], "Ahn-Crop Champion can't be exerted"),
+        ({CHAMPION: "B"}, ["Grizzly Bears"], "Grizzly Bears can't be exerted"),  # one attacker's exert isn't another's
+        ({"Llanowar Elves": "B"}, ["Llanowar Elves"], "Llanowar Elves can't be exerted"),  # abilities, none of them exert
     ],
 )
 def test_exerting_as_it_attacks_is_refused(attacks, exerted, message):
-    st = board({"card": CHAMPION}, {"card": "Grizzly Bears"})
+    st = board({"card": CHAMPION}, {"card": "Grizzly Bears"}, {"card": "Llanowar Elves"})
     with pytest.raises(IllegalAction, match=message):
         combat.declare_attackers(st, attacks, exerted)
 
@@ -51,17 +54,28 @@ def test_exerting_as_it_attacks_triggers_its_ability_before_blockers():
 
 
 def test_attackers_are_declared_once_a_combat():
-    st = combat.declare_attackers(board({"card": CHAMPION}), {CHAMPION: "B"})
-    with pytest.raises(IllegalAction, match="declared in this combat already: Ahn-Crop Champion attacking"):
+    st = combat.declare_attackers(board({"card": CHAMPION}, {"card": "Grizzly Bears"}), {CHAMPION: "B", "Grizzly Bears": "B"})
+    with pytest.raises(IllegalAction, match="declared in this combat already: Ahn-Crop Champion, Grizzly Bears attacking"):
         combat.declare_attackers(st, {CHAMPION: "B"}, [CHAMPION])
 
 
 def test_whenever_you_exert_a_creature_triggers_for_each_of_its_controllers():
     watcher = {"id": "Watcher", "types": ["creature"],
-               "abilities": [{"name": "watch", "kind": "triggered", "when": exert.ANY_EXERTED}]}
+               "abilities": [{"name": "watch", "kind": "triggered", "when": exert.ANY_EXERTED, "effect": [["nothing", {}]]},
+                             {"name": "other", "kind": "triggered", "when": "enters"}]}  # an ability of another trigger: not this
     st = board({"card": CHAMPION}, watcher, {**watcher, "id": "Theirs", "owner": "B"})
     st = exert.exert(st, "A", CHAMPION)
-    assert sorted(p.id for p in st.pending) == ["untap all other creatures (Ahn-Crop Champion)", "watch (Watcher)"]
+    found = sorted((p.id, p.controller, p.source, p.effect) for p in st.pending)
+    assert found == [("untap all other creatures (Ahn-Crop Champion)", "A", CHAMPION, (("untap_others", {}),)),
+                     ("watch (Watcher)", "A", "Watcher", (("nothing", {}),))]
+
+
+def test_exerting_triggers_its_when_you_do_ability_not_its_other_triggered_ones():
+    watcher = {"id": "Watcher", "types": ["creature"],
+               "abilities": [{"name": "when you do", "kind": "triggered", "when": exert.WHEN_EXERTED},
+                             {"name": "other", "kind": "triggered", "when": "enters"}]}
+    st = exert.exert(board(watcher), "A", "Watcher")
+    assert [p.id for p in st.pending] == ["when you do (Watcher)"]
 
 
 @pytest.mark.parametrize(
@@ -118,6 +132,7 @@ def test_an_ability_without_exert_in_its_cost_exerts_nothing():
 def test_freezing_taps_holds_and_triggers_nothing():
     st = exert.freeze(board({"card": CHAMPION}, {"card": "Grizzly Bears", "owner": "B"}), "Grizzly Bears")
     assert s.get(st, "Grizzly Bears").tapped and st.pending == ()
+    assert [(e.kind, e.obj) for e in s.events(st, "freeze")] == [("freeze", "Grizzly Bears")]
     assert exert.held(st, "Grizzly Bears", exert.FROZEN) and not exert.held(st, "Grizzly Bears")
     st = turns(st, 1)  # B's untap step: its controller's
     assert s.get(st, "Grizzly Bears").tapped and not exert.held(st, "Grizzly Bears", exert.FROZEN)
