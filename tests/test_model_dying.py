@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from kb.checks.claims.build import ability, state
-from kb.checks.model import colors, dying, leaving, stack
+from kb.checks.model import colors, copies, dying, leaving, stack
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 
@@ -214,6 +214,12 @@ def test_a_gained_ability_ends_with_the_object():
     assert [(e.obj, e.detail) for e in s.events(st, "gain ability")] == [(BEARS, "persist")]
     st = stack.resolve(settled(dying.destroy(st, [BEARS])))
     assert s.zone_of(st, BEARS) == s.BATTLEFIELD and s.get(st, BEARS).abilities == ()
+
+
+def test_a_copy_leaves_out_an_ability_an_effect_gave():
+    st = colors.gain_ability(board({"card": FINKS}), FINKS, PERSIST)
+    st = copies.copy_permanent(st, FINKS, "A")
+    assert [a.name for a in s.get(st, "copy of Kitchen Finks").abilities] == ["persist"]  # its printed one alone
 
 
 def test_gaining_an_ability_needs_a_permanent():

@@ -45,14 +45,14 @@ def copy_card(state: State, oid: str, controller: str) -> tuple[State, str]:
 def copy_permanent(state: State, oid: str, controller: str) -> State:
     """707.2: a token that enters as a copy of a permanent copies its copiable values (name, mana
     cost, types, abilities, color, printed power and toughness), not its status, counters, how its spell was cast, or what
-    other effects gave it (haste, a type, a color): a copy of a kicked permanent isn't kicked."""
+    other effects gave it (haste, a type, a color, an ability): a copy of a kicked permanent isn't kicked."""
     original = s.get(state, oid)
     if original.zone != s.BATTLEFIELD:
         raise IllegalAction(f"{oid} is not a permanent to copy")
     types = tuple(t for t in original.types if t not in original.gained)
     copy = Obj(s.new_id(state, f"copy of {oid}"), controller, s.BATTLEFIELD, controller, s.TOKEN, types,
                original.mana_cost, original.layout, original.faces, original.face, original.colors, original.keywords - original.gained,
-               original.keyword_costs, original.abilities, power=original.power, toughness=original.toughness,
+               original.keyword_costs, tuple(a for a in original.abilities if not a.granted), power=original.power, toughness=original.toughness,
                sick=True, number=state.counter)  # fmt: skip
     state = s.put(replace(state, counter=state.counter + 1), copy)
     return s.log(state, Event("copy", copy.id, controller))
