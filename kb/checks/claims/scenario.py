@@ -111,7 +111,7 @@ ACTIONS: dict[str, tuple[str, Callable[[State, dict], State]]] = {
     "resolve": ("cast", lambda st, a: stack.resolve(st, a)),
     "resolve_all": ("cast", _resolve_all),
     "pass_priority": ("cast", lambda st, a: stack.pass_priority(st, a)),
-    "counter": ("object", lambda st, a: s.to_priority(leaving.state_based(leaving.counter(st, a["object"])))),
+    "counter": ("object", lambda st, a: _checked(leaving.counter(st, a["object"]))),
     "copy": ("spell", lambda st, a: s.to_priority(copies.copy_spell(st, a["spell"], a.get("player", st.active)))),
     "become": ("object", lambda st, a: entering.become(st, a["object"], a["type"])),
     "put_onto_battlefield": ("object", lambda st, a: s.to_priority(entering.put_onto_battlefield(

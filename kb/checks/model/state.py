@@ -70,7 +70,7 @@ class Obj:
     power: Optional[int] = None  # printed (a creature card's, a Vehicle's: 208.3, 301.7a); see kb.checks.model.bodies
     toughness: Optional[int] = None
     tapped: bool = False
-    damage: int = 0  # damage marked on it (120.3, 704.5g), removed in the cleanup step (514.3a)
+    damage: int = 0  # damage marked on it (120.3, 704.5g), removed in the cleanup step (514.2)
     face_down: bool = False
     sick: bool = False  # not controlled continuously since its controller's turn began (302.6)
     goaded_by: tuple[str, ...] = ()
