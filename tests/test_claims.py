@@ -267,6 +267,8 @@ def test_parse_errors(data, message):
           "do": ["resolve"]}, "a crash (ValueError"),
         ({"given": {"objects": [{"id": "x", "power": "2"}]}}, "power and toughness are whole numbers, not '2'"),
         ({"given": {"objects": [{"id": "x", "toughness": True}]}}, "power and toughness are whole numbers, not True"),
+        ({"given": {"objects": [{"id": "x", "damage": "3"}]}}, "damage is a whole number, 0 or more, not '3'"),
+        ({"given": {"objects": [{"id": "x", "damage": -1}]}}, "damage is a whole number, 0 or more, not -1"),
     ],
 )
 def test_scenario_failures_explain(scenario, message):

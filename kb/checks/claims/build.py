@@ -97,7 +97,7 @@ def obj(row: Mapping, number: int) -> s.Obj:
         face_down=bool(row.get("face_down", False)), sick=bool(row.get("sick", False)),
         goaded_by=tuple(row.get("goaded_by", ())), cant_attack=bool(row.get("cant_attack", False)),
         protector=row.get("protector"), power=_number(row.get("power")), toughness=_number(row.get("toughness")),
-        damage=_number(row.get("damage")) or 0,
+        damage=_damage(row.get("damage")),
         number=number, spell=spell, effect=effect(row.get("effect")),
     )
 
@@ -108,6 +108,15 @@ def _number(value: Any):
         return None
     if isinstance(value, bool) or not isinstance(value, int):
         raise ScenarioError(f"power and toughness are whole numbers, not {value!r}")
+    return value
+
+
+def _damage(value: Any) -> int:
+    """Damage marked on an object: a whole number, 0 or more (none given: 0)."""
+    if value is None:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ScenarioError(f"damage is a whole number, 0 or more, not {value!r}")
     return value
 
 
