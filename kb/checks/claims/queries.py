@@ -81,6 +81,7 @@ QUERIES: dict[str, tuple[str, Callable[[State, dict], Any]]] = {
     "attached_to": ("object", lambda st, a: (s.get(st, a["object"]).attached_to or (None,))[0]),
     "controller": ("object", lambda st, a: s.controller_of(st, a["object"])),
     "tapped": ("object", lambda st, a: s.get(st, a["object"]).tapped),
+    "damage": ("object", lambda st, a: s.get(st, a["object"]).damage),
     "exerted": ("object", lambda st, a: exert.held(st, a["object"])),
     "face_down": ("object", lambda st, a: s.get(st, a["object"]).face_down),
     "face_up": ("object", face_up),

@@ -115,7 +115,7 @@ ACTIONS: dict[str, tuple[str, Callable[[State, dict], State]]] = {
     "copy": ("spell", lambda st, a: s.to_priority(copies.copy_spell(st, a["spell"], a.get("player", st.active)))),
     "become": ("object", lambda st, a: entering.become(st, a["object"], a["type"])),
     "put_onto_battlefield": ("object", lambda st, a: s.to_priority(entering.put_onto_battlefield(
-        st, a["object"], a.get("player"), bool(a.get("transformed", False)), a.get("counters")))),
+        st, a["object"], a.get("player"), bool(a.get("transformed", False)), a.get("counters"), a.get("attacking")))),
     "put_all_onto_battlefield": ("objects", lambda st, a: s.to_priority(entering.put_all(st, _many(a["objects"]), a.get("player")))),
     "crew": ("vehicle", lambda st, a: vehicles.crew(st, _owner(st, a, "vehicle"), a["vehicle"], _many(a.get("with", ())))),
     "set_base_pt": ("object", lambda st, a: _checked(bodies.set_base(st, a["object"], int(a["power"]), int(a["toughness"])))),
@@ -140,6 +140,7 @@ ACTIONS: dict[str, tuple[str, Callable[[State, dict], State]]] = {
     "goad": ("object", lambda st, a: combat.goad(st, a["object"], a["by"])),
     "declare_attackers": ("attacks", lambda st, a: combat.declare_attackers(st, {k: v for k, v in a.items() if k != "exert"},
                                                                            _many(a.get("exert", ())))),
+    "remove_from_combat": ("object", lambda st, a: combat.remove_from_combat(st, a["object"])),
     "freeze": ("object", lambda st, a: exert.freeze(st, a["object"])),
     "tap": ("object", lambda st, a: s.update(st, a["object"], tapped=True)),
     "additional_combat": ("step", lambda st, a: stack.go_to(st, s.BEGIN_COMBAT)),
@@ -160,7 +161,7 @@ ACTIONS: dict[str, tuple[str, Callable[[State, dict], State]]] = {
     "lose_abilities": ("object", _lose_abilities),
     "add_counters": ("object", lambda st, a: _checked(saga.add_counters(
         st, a["object"], a.get("kind", saga.LORE), int(a.get("count", 1)), _many(a["order"]) if "order" in a else None))),
-    "destroy": ("objects", lambda st, a: _checked(dying.destroy(st, _many(a["objects"])))),
+    "destroy": ("objects", lambda st, a: _checked(dying.destroy(st, _many(a["objects"]), a.get("umbra")))),
     "sacrifice": ("object", lambda st, a: _checked(dying.sacrifice(st, _owner(st, a, "object"), a["object"]))),
     "deal_damage": ("object", lambda st, a: _checked(dying.deal_damage(st, a["object"], int(a.get("amount", 1))))),
     "gain_ability": ("object", lambda st, a: colors.gain_ability(st, a["object"], build.ability(a["ability"]))),

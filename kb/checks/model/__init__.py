@@ -21,6 +21,7 @@ from the bottom up (each imports only those above it):
 - ``bestow``: bestowed Aura spells and Auras attached, unattached or illegal (702.103, 303.4, 704.5m)
 - ``evolve``: evolve's intervening "if", at trigger and at resolution (702.100, 603.4)
 - ``entering``: lands played or put onto the battlefield, landfall, evolve, "becomes a land" (305, 603.6a)
+- ``umbra``: indestructible, and umbra armor's replacement of destruction (702.12b, 702.89)
 - ``dying``: destroying, sacrificing, damage, the state-based actions that kill or cancel counters, persist and undying (700.4, 701.8, 704.5f-g, 704.5q, 702.79, 702.93)
 - ``history``: what the turn so far and a graveyard say: raid, revolt, delirium (207.2c, 205.2a, 712.8a)
 - ``discard``: discarding, madness's replacement, mill, draw (701.9, 702.35a)
@@ -30,7 +31,8 @@ from the bottom up (each imports only those above it):
 - ``copies``: copies of spells, of cards outside the stack, and of permanents (707)
 - ``actions``: activating abilities, cycling, special actions (602, 702.29, 116)
 - ``vehicles``: crew: tapping creatures to make a Vehicle an artifact creature (702.122, 301.7)
-- ``combat``: goad, declaring attackers, exerting as they attack (701.15, 508.1)
+- ``exalted``: a creature attacking alone, exalted's triggers and bonus (702.83, 506.5)
+- ``combat``: goad, declaring attackers, exerting as they attack, removing from combat (701.15, 508.1, 506.4)
 - ``control``: gaining and exchanging control, leaving the game (701.12, 800.4a)
 - ``leaving``: where a spell goes off the stack; countering (608, 701.6, 702.34, 702.88, 702.127a, 715.3d)
 - ``effects``: the effect steps spells and abilities perform as they resolve

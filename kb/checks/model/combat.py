@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Iterable, Mapping, Optional
 
-from kb.checks.model import costs, exert
+from kb.checks.model import costs, exalted, exert
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import BATTLEFIELD, Event, Obj, State
@@ -157,4 +157,12 @@ def declare_attackers(state: State, attacks: Mapping[str, Optional[str]], exerte
             state = s.log(state, Event("attack", creature.id, state.active, wanted))
     for oid in exerted:
         state = exert.exert(state, state.active, oid)
-    return s.to_priority(replace(state, step=s.DECLARE_ATTACKERS))
+    declared = tuple(o.id for o in s.in_zone(state, BATTLEFIELD) if o.attacking is not None)
+    return s.to_priority(replace(exalted.declared(state, declared), step=s.DECLARE_ATTACKERS))
+
+
+def remove_from_combat(state: State, oid: str) -> State:
+    """506.4: an effect removes an attacking creature from combat: it is no longer attacking."""
+    if s.get(state, oid).attacking is None:
+        raise IllegalAction(f"{oid} is not attacking: it can't be removed from combat (506.4)")
+    return s.log(s.update(state, oid, attacking=None), Event("removed from combat", oid))

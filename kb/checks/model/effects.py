@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Callable, Mapping
 
 from kb.checks.model import casting, colors, combat, control, copies, dungeon, dying, entering, evolve, leaving, library, life
-from kb.checks.model import vehicles
+from kb.checks.model import exalted, vehicles
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
@@ -269,6 +269,11 @@ def _crewed(state, item, args, choices):
 @verb("return_with_counter")
 def _return_with_counter(state, item, args, choices):
     return dying.returned(state, args)
+
+
+@verb("exalted")
+def _exalted(state, item, args, choices):
+    return exalted.bonus(state, args)
 
 
 @verb("untap_others")

@@ -34,7 +34,7 @@ DOUBLE_FACED = ("transform", MODAL)  # layouts of double-faced cards that enter 
 
 
 def put_onto_battlefield(state: State, oid: str, controller: Optional[str] = None, transformed: bool = False,
-                         counters: Optional[dict] = None) -> State:
+                         counters: Optional[dict] = None, attacking: Optional[str] = None) -> State:
     """The object enters the battlefield under ``controller`` (else its owner), a new object. A
     double-faced card enters with its front face up (712.14), its back face up when put there
     transformed (712.14a; a modal one too: it can transform, 712.3, 712.9), with that face's types
@@ -43,7 +43,8 @@ def put_onto_battlefield(state: State, oid: str, controller: Optional[str] = Non
     a sorcery (400.4a), a modal double-faced card whose front face isn't a permanent, put there
     transformed or not (712.14b says so of any instruction to put one onto the battlefield); a
     token that has left the battlefield can't come back (111.8). ``counters``: those it enters
-    with (603.6d: part of the event, so they count for what triggers on its entering)."""
+    with (603.6d: part of the event, so they count for what triggers on its entering). ``attacking``:
+    what it enters attacking (a player); it was never declared an attacker (508.4)."""
     card = s.get(state, oid)
     with_counters = {"counters": tuple(sorted(counters.items()))} if counters else {}
     if card.kind == s.TOKEN:
@@ -60,10 +61,19 @@ def put_onto_battlefield(state: State, oid: str, controller: Optional[str] = Non
             return s.log(state, Event("stays", oid, card.owner, "400.4a: its face up wouldn't be a permanent"))
         state = s.update(s.move(state, oid, BATTLEFIELD, controller=controller, **with_counters), oid, face=face, types=types,
                          mana_cost=card.faces[face].mana_cost)
-        return entered(state, oid)
+        return entered(_attacking(state, oid, attacking), oid)
     if not card.permanent_card and card.types:
         return s.log(state, Event("stays", oid, card.owner, "400.4a: not a permanent card"))
-    return entered(s.move(state, oid, BATTLEFIELD, controller=controller, **with_counters), oid)
+    state = s.move(state, oid, BATTLEFIELD, controller=controller, **with_counters)
+    return entered(_attacking(state, oid, attacking), oid)
+
+
+def _attacking(state: State, oid: str, attacking: Optional[str]) -> State:
+    if attacking is None:
+        return state
+    if "creature" not in s.get(state, oid).types:
+        raise IllegalAction(f"{oid} is no creature: it can't enter attacking (508.4)")
+    return s.update(state, oid, attacking=attacking)
 
 
 def put_all(state: State, oids: tuple[str, ...], controller: Optional[str] = None) -> State:

@@ -1,0 +1,121 @@
+"""Indestructible and umbra armor (kb.checks.model.umbra): what destruction does to a permanent
+enchanted by an Aura with umbra armor, by an effect or by lethal damage, and what it doesn't."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.checks.claims.build import state
+from kb.checks.model import dying, leaving, umbra
+from kb.checks.model import state as s
+from kb.checks.model.errors import IllegalAction
+
+BEARS, SPIDER, HYENA, MYR, GIANT = "Grizzly Bears", "Spider Umbra", "Hyena Umbra", "Darksteel Myr", "Hill Giant"
+UMBRA_KEYWORDS = ["target: creature", "umbra armor"]
+
+
+def board(*rows):
+    return state({"objects": [{"zone": "battlefield", **row} for row in rows]})
+
+
+def on(aura, what=BEARS, **row):
+    return {"card": aura, "attached_to": what, **row}
+
+
+def zones(st):
+    return {o.id: o.zone for o in st.objects}
+
+
+@pytest.mark.parametrize(
+    "rows, destroyed, chosen, graveyard, damage",
+    [
+        ([{"card": BEARS, "damage": 1}, on(SPIDER)], [BEARS], None, [SPIDER], 0),  # 702.89a: saved, damage removed
+        ([{"card": BEARS}], [BEARS], None, [BEARS], 0),  # no Aura: destroyed
+        ([{"card": BEARS, "damage": 1}, on(SPIDER, keywords=["target: creature"])], [BEARS], None, [BEARS, SPIDER], 1),  # an Aura without it
+        ([{"card": BEARS}, on(SPIDER), on(HYENA)], [BEARS], None, [SPIDER], 0),  # one Aura: the first by default
+        ([{"card": BEARS}, on(SPIDER), on(HYENA)], [BEARS], {BEARS: HYENA}, [HYENA], 0),  # 616.1: its controller's choice
+        ([{"card": BEARS}, on(SPIDER), {"card": GIANT}], [BEARS, SPIDER, GIANT], None, [GIANT, SPIDER], 0),  # both at once: once
+        ([{"card": MYR, "damage": 1}, on(SPIDER, MYR)], [MYR], None, [], 1),  # 702.12b: indestructible, nothing happens
+        ([{"card": BEARS, "damage": 1}, on(SPIDER, keywords=[*UMBRA_KEYWORDS, "indestructible"])], [BEARS], None, [], 0),
+        ([{"card": MYR}], [MYR], None, [], 0),
+    ],
+)
+def test_destroying(rows, destroyed, chosen, graveyard, damage):
+    st = leaving.state_based(dying.destroy(board(*rows), destroyed, chosen))
+    assert sorted(o.id for o in s.in_zone(st, s.GRAVEYARD)) == graveyard
+    saved = destroyed[0]
+    if saved not in graveyard:
+        assert s.get(st, saved).damage == damage
+
+
+@pytest.mark.parametrize(
+    "rows, amount, graveyard",
+    [
+        ([{"card": BEARS}, on(SPIDER)], 2, [SPIDER]),  # 704.5g is destruction: replaced
+        ([{"card": BEARS}, on(SPIDER)], 1, []),  # not lethal
+        ([{"card": MYR}, on(SPIDER, MYR)], 5, []),  # indestructible ignores 704.5g
+        ([{"card": BEARS}, on(SPIDER, keywords=[*UMBRA_KEYWORDS, "indestructible"])], 9, []),
+    ],
+)
+def test_lethal_damage(rows, amount, graveyard):
+    st = leaving.state_based(dying.deal_damage(board(*rows), rows[0]["card"], amount))
+    assert sorted(o.id for o in s.in_zone(st, s.GRAVEYARD)) == graveyard
+    assert s.zone_of(st, rows[0]["card"]) == s.BATTLEFIELD
+
+
+def test_lethal_damage_replaced_removes_the_damage_and_logs_the_aura():
+    st = leaving.state_based(dying.deal_damage(board({"card": BEARS}, on(SPIDER), on(HYENA)), BEARS, 3))
+    assert s.get(st, BEARS).damage == 0
+    assert [(e.obj, e.detail) for e in s.events(st, "umbra armor")] == [(SPIDER, "702.89a: instead of Grizzly Bears")]
+    assert s.zone_of(st, HYENA) == s.BATTLEFIELD
+
+
+def test_a_saved_permanent_stays_as_it_was():
+    st = board({"card": BEARS, "tapped": True}, on(SPIDER))
+    st = s.update(st, BEARS, attacking="B")
+    st = dying.destroy(st, [BEARS])
+    bears = s.get(st, BEARS)
+    assert (bears.zone, bears.tapped, bears.attacking, bears.number) == (s.BATTLEFIELD, True, "B", s.get(board({"card": BEARS}), BEARS).number)
+
+
+@pytest.mark.parametrize(
+    "kill, graveyard",
+    [
+        (lambda st: dying.sacrifice(st, "A", BEARS), [BEARS, SPIDER]),  # 701.21a is no destruction
+        (lambda st: s.update(st, BEARS, toughness=0), [BEARS, SPIDER]),  # 704.5f
+    ],
+)
+def test_only_destruction_is_replaced(kill, graveyard):
+    st = leaving.state_based(kill(board({"card": BEARS}, on(SPIDER))))
+    assert sorted(o.id for o in s.in_zone(st, s.GRAVEYARD)) == graveyard
+    assert s.events(st, "umbra armor") == ()
+
+
+def test_an_aura_that_lost_its_abilities_saves_nothing():
+    from kb.checks.model import colors
+
+    st = colors.add(board({"card": BEARS}, on(SPIDER)), colors.LOSE_ABILITIES, SPIDER)
+    st = leaving.state_based(dying.destroy(st, [BEARS]))
+    assert s.zone_of(st, BEARS) == s.GRAVEYARD
+
+
+@pytest.mark.parametrize(
+    "destroyed, chosen, message",
+    [
+        ([BEARS], {BEARS: GIANT}, "Hill Giant is no Aura with umbra armor attached to Grizzly Bears: its controller chooses among Spider Umbra"),
+        ([BEARS], {GIANT: SPIDER}, "no Aura with umbra armor was chosen for Hill Giant"),
+        (["Pacifism"], None, "Pacifism is not on the battlefield"),
+    ],
+)
+def test_choices_that_cant_be_made_are_refused(destroyed, chosen, message):
+    st = state({"objects": [{"card": BEARS, "zone": "battlefield"}, on(SPIDER, zone="battlefield"),
+                            {"card": GIANT, "zone": "battlefield"}, {"card": "Pacifism"}]})
+    with pytest.raises(IllegalAction, match=message):
+        dying.destroy(st, destroyed, chosen)
+
+
+def test_armors_are_those_attached_to_this_object():
+    st = board({"card": BEARS}, on(SPIDER), on(HYENA, GIANT), {"card": GIANT})
+    assert [a.id for a in umbra.armors(st, s.get(st, BEARS))] == [SPIDER]
+    st = s.move(s.move(st, BEARS, s.HAND), BEARS, s.BATTLEFIELD)  # a new object: the Aura enchanted the old one
+    assert umbra.armors(st, s.get(st, BEARS)) == []
