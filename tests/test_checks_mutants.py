@@ -27,10 +27,12 @@ from kb.checks.model import (
     costs,
     discard,
     dungeon,
+    destruction,
     dying,
     effects,
     entering,
     evolve,
+    exalted,
     exert,
     faces,
     history,
@@ -51,7 +53,7 @@ from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 
 _ = (abilities, actions, bestow, bodies, cards, casting, colors, combat, control, copies, costs, discard, dungeon, effects, entering, faces, history, leaving, library, life, mana, origins,
-     paying, player_counters, priority, saga, stack, targeting, s, evolve, vehicles, dying, exert)
+     paying, player_counters, priority, saga, stack, targeting, s, evolve, vehicles, dying, exert, destruction, exalted)
 ORIGINAL = {
     "symbol_value": costs.symbol_value, "total_cost": costs.total_cost, "card_mana_cost": cards.card_mana_cost,
     "destination": discard.destination, "record": discard.record, "legal_attacks": combat.legal_attacks,
@@ -79,6 +81,8 @@ ORIGINAL = {
     "become_until_end_of_turn": bodies.become_until_end_of_turn, "greater": evolve.greater, "evolve_resolve": evolve.resolve,
     "looking_back": dying._looking_back, "dying_state_based": dying.state_based, "returned": dying.returned,
     "exert": exert.exert, "untap_step": exert.untap_step, "declare_attackers": combat.declare_attackers,
+    "saved": destruction.saved, "sacrifice": dying.sacrifice, "remove_from_combat": combat.remove_from_combat,
+    "exalted_declared": exalted.declared, "go_to": stack.go_to, "enters_attacking": entering._attacking,
 }
 
 
@@ -1044,6 +1048,92 @@ def _effects_count_as_counters(state, gone):
     return ORIGINAL["looking_back"](state, gone)
 
 
+def _umbra_keeps_the_damage(state, oids, chosen=None, regenerable=True):
+    marked = {oid: s.get(state, oid).damage for oid in oids}
+    state, destroyed = ORIGINAL["saved"](state, oids, chosen, regenerable)
+    for oid, damage in marked.items():
+        if oid not in destroyed and s.zone_of(state, oid) == s.BATTLEFIELD:
+            state = s.update(state, oid, damage=damage)
+    return state, destroyed
+
+
+def _sacrifice_is_destroying(state, player, oid):
+    ORIGINAL["sacrifice"](state, player, oid)  # its refusals
+    return dying.destroy(state, (oid,))
+
+
+def _umbra_regenerates(state, oids, chosen=None, regenerable=True):
+    state, destroyed = ORIGINAL["saved"](state, oids, chosen, regenerable)
+    for oid in oids:
+        if oid not in destroyed and destruction.destructible(state, oid):
+            state = s.update(state, oid, tapped=True, attacking=None)
+    return state, destroyed
+
+
+def _umbra_destroyed_with_its_permanent_saves_nothing(state, oids, chosen=None, regenerable=True):
+    doomed = [oid for oid in oids if any(a.id in oids for a in destruction.armors(state, s.get(state, oid)))]
+    state, destroyed = ORIGINAL["saved"](state, [oid for oid in oids if oid not in doomed], chosen, regenerable)
+    return state, destroyed + tuple(doomed)
+
+
+def _every_umbra_destroyed(state, oids, chosen=None, regenerable=True):
+    every = [a.id for oid in oids if destruction.destructible(state, oid) for a in destruction.armors(state, s.get(state, oid))]
+    state, destroyed = ORIGINAL["saved"](state, oids, chosen, regenerable)
+    return state, tuple(dict.fromkeys(destroyed + tuple(every)))
+
+
+def _umbra_needs_its_aura_destroyed(state, oids, chosen=None, regenerable=True):
+    stuck = []
+    for oid in oids:
+        auras = destruction.armors(state, s.get(state, oid))
+        if destruction.destructible(state, oid) and auras and not destruction.destructible(state, auras[0].id):
+            stuck.append(oid)
+    state, destroyed = ORIGINAL["saved"](state, oids, chosen, regenerable)
+    return state, destroyed + tuple(stuck)
+
+
+def _every_replacement_used_up(state, oids, chosen=None, regenerable=True):
+    state, destroyed = ORIGINAL["saved"](state, oids, chosen, regenerable)
+    return replace(state, layered=tuple(e for e in state.layered if not (isinstance(e, destruction.Shield) and e.obj in oids))), destroyed
+
+
+def _cant_be_regenerated_stops_umbra_armor(state, oids, chosen=None, regenerable=True):
+    if regenerable:
+        return ORIGINAL["saved"](state, oids, chosen, regenerable)
+    return state, tuple(oid for oid in oids if destruction.destructible(state, oid))
+
+
+def _exalted_pumps_its_own_permanent(state, item, args, choices):
+    return exalted.bonus(state, {"creature": item.source, "number": s.get(state, item.source).number})
+
+
+def _alone_once_the_others_are_removed(state, oid):
+    state = ORIGINAL["remove_from_combat"](state, oid)
+    return exalted.declared(state, tuple(o.id for o in s.in_zone(state, s.BATTLEFIELD) if o.attacking is not None))
+
+
+def _entering_attacking_is_declared(state, oid, attacking):
+    state = ORIGINAL["enters_attacking"](state, oid, attacking)
+    if attacking is None:
+        return state
+    return exalted.declared(state, tuple(o.id for o in s.in_zone(state, s.BATTLEFIELD) if o.attacking is not None))
+
+
+def _exalted_without_the_stack(state, attackers):
+    before = len(state.pending)
+    state = ORIGINAL["exalted_declared"](state, attackers)
+    for ability in state.pending[before:]:
+        state = exalted.bonus(state, dict(ability.effect[0][1]))
+    return replace(state, pending=state.pending[:before])
+
+
+def _bonus_ends_with_the_combat(state, step):
+    state = ORIGINAL["go_to"](state, step)
+    if step in (s.END_COMBAT, s.BEGIN_COMBAT):
+        state = replace(state, layered=tuple(e for e in state.layered if not (isinstance(e, bodies.Body) and e.kind == bodies.MODIFY)))
+    return state
+
+
 MUTANTS = {
     "{2/R} counts 1": (costs, "symbol_value", _hybrid_as_one),
     "Phyrexian counts 0": (costs, "symbol_value", _phyrexian_zero),
@@ -1241,6 +1331,20 @@ MUTANTS = {
     "any attacker may be exerted": (exert, "may_exert_as_it_attacks", lambda obj: True),
     "an exerted permanent can't be exerted again": (exert, "exert", _exerted_once_a_turn),
     "an attacker can be exerted later in the combat": (combat, "declare_attackers", _exerted_later_in_combat),
+    "umbra armor leaves the damage marked": (destruction, "saved", _umbra_keeps_the_damage),
+    "umbra armor saves a sacrificed permanent": (dying, "sacrifice", _sacrifice_is_destroying),
+    "indestructible doesn't stop destruction": (destruction, "destructible", lambda state, oid: True),
+    "umbra armor regenerates": (destruction, "saved", _umbra_regenerates),
+    "an Aura destroyed with its permanent saves nothing": (destruction, "saved", _umbra_destroyed_with_its_permanent_saves_nothing),
+    "every Aura with umbra armor is destroyed": (destruction, "saved", _every_umbra_destroyed),
+    "umbra armor saves only if its Aura is destroyed": (destruction, "saved", _umbra_needs_its_aura_destroyed),
+    "the replacement not chosen is used up too": (destruction, "saved", _every_replacement_used_up),
+    "\"can't be regenerated\" stops umbra armor": (destruction, "saved", _cant_be_regenerated_stops_umbra_armor),
+    "exalted pumps its own permanent": (effects.VERBS, "exalted", _exalted_pumps_its_own_permanent),
+    "a creature left alone in combat attacks alone": (combat, "remove_from_combat", _alone_once_the_others_are_removed),
+    "a creature put onto the battlefield attacking was declared": (entering, "_attacking", _entering_attacking_is_declared),
+    "exalted doesn't use the stack": (exalted, "declared", _exalted_without_the_stack),
+    "exalted's bonus ends with the combat": (stack, "go_to", _bonus_ends_with_the_combat),
 }
 
 

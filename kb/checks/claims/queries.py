@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from kb.checks.model import abilities, actions, cards, casting, colors, combat, control, costs, life, player_counters
-from kb.checks.model import bodies, dungeon, exert, history, library, mana, priority
+from kb.checks.model import bodies, destruction, dungeon, exert, history, library, mana, priority
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import STACK, State
@@ -82,6 +82,7 @@ QUERIES: dict[str, tuple[str, Callable[[State, dict], Any]]] = {
     "controller": ("object", lambda st, a: s.controller_of(st, a["object"])),
     "tapped": ("object", lambda st, a: s.get(st, a["object"]).tapped),
     "damage": ("object", lambda st, a: s.get(st, a["object"]).damage),
+    "regeneration_shields": ("object", lambda st, a: len(destruction.shields(st, s.get(st, a["object"])))),
     "exerted": ("object", lambda st, a: exert.held(st, a["object"])),
     "face_down": ("object", lambda st, a: s.get(st, a["object"]).face_down),
     "face_up": ("object", face_up),

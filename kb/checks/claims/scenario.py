@@ -25,7 +25,7 @@ from typing import Any, Callable, Mapping, Optional
 from kb.checks.claims import build
 from kb.checks.claims.queries import QUERIES
 from kb.checks.model import actions, casting, colors, combat, control, copies, entering, faces, leaving, library, player_counters
-from kb.checks.model import bodies, dungeon, dying, exert, saga, stack, vehicles
+from kb.checks.model import bodies, destruction, dungeon, dying, exert, saga, stack, vehicles
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction, ModelError, ScenarioError
@@ -161,7 +161,9 @@ ACTIONS: dict[str, tuple[str, Callable[[State, dict], State]]] = {
     "lose_abilities": ("object", _lose_abilities),
     "add_counters": ("object", lambda st, a: _checked(saga.add_counters(
         st, a["object"], a.get("kind", saga.LORE), int(a.get("count", 1)), _many(a["order"]) if "order" in a else None))),
-    "destroy": ("objects", lambda st, a: _checked(dying.destroy(st, _many(a["objects"]), a.get("umbra")))),
+    "destroy": ("objects", lambda st, a: _checked(dying.destroy(st, _many(a["objects"]), a.get("instead"),
+                                                                not a.get("cant_regenerate", False)))),
+    "regenerate": ("object", lambda st, a: destruction.regenerate(st, a["object"])),
     "sacrifice": ("object", lambda st, a: _checked(dying.sacrifice(st, _owner(st, a, "object"), a["object"]))),
     "deal_damage": ("object", lambda st, a: _checked(dying.deal_damage(st, a["object"], int(a.get("amount", 1))))),
     "gain_ability": ("object", lambda st, a: colors.gain_ability(st, a["object"], build.ability(a["ability"]))),

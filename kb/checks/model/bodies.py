@@ -104,13 +104,13 @@ def become_until_end_of_turn(state: State, oid: str, card_type: str) -> State:
 
 def end_of_turn(state: State) -> State:
     """514.2: damage marked on permanents is removed and effects that last until end of turn end
-    (a type given until then is gone), at once."""
+    (a type given until then is gone; regeneration shields made this turn), at once."""
     for obj in [o for o in s.in_zone(state, BATTLEFIELD) if o.damage]:
         state = s.update(state, obj.id, damage=0)
-    ending = [e for e in state.layered if isinstance(e, Body) and e.end_of_turn]
+    ending = [e for e in state.layered if getattr(e, "end_of_turn", False)]  # a Body, a regeneration shield
     for effect in ending:
         obj = s.find(state, effect.obj)
-        if effect.kind == BECOME and obj is not None and obj.number == effect.number:
+        if isinstance(effect, Body) and effect.kind == BECOME and obj is not None and obj.number == effect.number:
             state = s.update(state, obj.id, types=tuple(t for t in obj.types if t != effect.card_type),
                              gained=obj.gained - {effect.card_type})
     return replace(state, layered=tuple(e for e in state.layered if e not in ending))

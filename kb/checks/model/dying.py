@@ -5,7 +5,7 @@ A permanent put into a graveyard from the battlefield goes to its owner's (a cre
 700.4), destroyed (701.8a), sacrificed by its controller (701.21a), or by state-based actions.
 Those are checked together and performed at once (704.3): a creature with toughness 0 or less is
 put into its owner's graveyard (704.5f), one with damage marked on it at least its toughness is
-destroyed (704.5g; what is indestructible or saved by umbra armor stays: kb.checks.model.umbra), and a permanent with both +1/+1 and -1/-1 counters loses N of each, N the
+destroyed (704.5g; what is indestructible, regenerated or saved by umbra armor stays: kb.checks.model.destruction), and a permanent with both +1/+1 and -1/-1 counters loses N of each, N the
 fewer (704.5q, 122.3). A creature dying in that check dies with all its counters on it.
 
 Persist and undying are leaves-the-battlefield abilities, and those look back in time (603.10a):
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping
 
-from kb.checks.model import bodies, colors, entering, umbra
+from kb.checks.model import bodies, colors, destruction, entering
 from kb.checks.model import state as s
 from kb.checks.model.abilities import TRIGGERED
 from kb.checks.model.errors import IllegalAction
@@ -72,11 +72,11 @@ def returned(state: State, args: dict) -> State:
     return entering.put_onto_battlefield(state, card.id, counters={args["counter"]: 1})
 
 
-def destroy(state: State, oids: Iterable[str], chosen: Mapping[str, str] | None = None) -> State:
+def destroy(state: State, oids: Iterable[str], chosen: Mapping[str, str] | None = None, regenerable: bool = True) -> State:
     """701.8a: destroyed permanents go to their owners' graveyards (all at once: "destroy all
-    creatures"), but what is indestructible or saved by umbra armor (kb.checks.model.umbra;
-    ``chosen``: which Aura of several)."""
-    state, destroyed = umbra.saved(state, oids, chosen)
+    creatures"), but what is indestructible, regenerated (unless the effect says it can't be) or
+    saved by umbra armor (kb.checks.model.destruction; ``chosen``: which replacement of several)."""
+    state, destroyed = destruction.saved(state, oids, chosen, regenerable)
     return put_into_graveyard(state, destroyed, "701.8a: destroyed")
 
 
@@ -108,10 +108,10 @@ def state_based(state: State) -> State:
         pairs = min(obj.counter(bodies.PLUS), obj.counter(bodies.MINUS))
         if body is not None and body[1] <= 0:
             doomed.append(obj.id)
-        elif body is not None and body[1] <= obj.damage and umbra.destructible(state, obj.id):
-            lethal.append(obj.id)  # 704.5g is destruction: indestructible ignores it, umbra armor replaces it
+        elif body is not None and body[1] <= obj.damage and destruction.destructible(state, obj.id):
+            lethal.append(obj.id)  # 704.5g is destruction: indestructible ignores it, regeneration and umbra armor replace it
         elif pairs:
             kept = tuple((kind, n - pairs if kind in (bodies.PLUS, bodies.MINUS) else n) for kind, n in obj.counters)
             state = s.update(state, obj.id, counters=tuple((kind, n) for kind, n in kept if n))
-    state, destroyed = umbra.saved(state, lethal)
+    state, destroyed = destruction.saved(state, lethal)
     return put_into_graveyard(state, doomed + list(destroyed), "704.5f-g: state-based actions")

@@ -89,6 +89,9 @@ def counter(state: State, oid: str) -> State:
     return s.log(leave_stack(state, oid, resolved=False), Event("counter", oid, controller))
 
 
+SBA_ROUNDS = 100  # checks of state-based actions in a row before a loop is declared (104.4b)
+
+
 def state_based(state: State) -> State:
     """704.5d, 111.7: a token in a zone other than the battlefield ceases to exist; 704.5m,
     702.103f: an Aura that enchants nothing legal goes to the graveyard, a bestowed one becomes a
@@ -96,12 +99,16 @@ def state_based(state: State) -> State:
     dungeon whose last room ability has left the stack is completed; 704.5e: a copy of a card in a
     zone other than the stack ceases to exist, once it wasn't cast (checked as a player would
     receive priority: after a spell or ability resolves or is countered); and those of
-    kb.checks.model.dying (704.5f-g, 704.5q). Checked again until none is performed (704.3)."""
-    while True:
+    kb.checks.model.dying (704.5f-g, 704.5q). Checked again until none is performed (704.3); a
+    check that never stops performing one is a loop of mandatory actions (104.4b), refused after
+    SBA_ROUNDS rounds rather than run for ever."""
+    for _ in range(SBA_ROUNDS):
         after = _state_based_once(state)
         if after == state:
             return state
         state = after
+    raise IllegalAction(f"state-based actions are still performed after {SBA_ROUNDS} checks: a loop of mandatory "
+                        "actions (104.4b)")
 
 
 def _state_based_once(state: State) -> State:

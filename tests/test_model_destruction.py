@@ -1,12 +1,12 @@
-"""Indestructible and umbra armor (kb.checks.model.umbra): what destruction does to a permanent
-enchanted by an Aura with umbra armor, by an effect or by lethal damage, and what it doesn't."""
+"""Indestructible, regeneration and umbra armor (kb.checks.model.destruction): what destruction,
+by an effect or by lethal damage, does to a permanent that one of them protects, and what it doesn't."""
 
 from __future__ import annotations
 
 import pytest
 
 from kb.checks.claims.build import state
-from kb.checks.model import dying, leaving, umbra
+from kb.checks.model import destruction, dying, leaving
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 
@@ -102,8 +102,9 @@ def test_an_aura_that_lost_its_abilities_saves_nothing():
 @pytest.mark.parametrize(
     "destroyed, chosen, message",
     [
-        ([BEARS], {BEARS: GIANT}, "Hill Giant is no Aura with umbra armor attached to Grizzly Bears: its controller chooses among Spider Umbra"),
-        ([BEARS], {GIANT: SPIDER}, "no Aura with umbra armor was chosen for Hill Giant"),
+        ([BEARS], {BEARS: GIANT}, "Hill Giant is no replacement that applies to Grizzly Bears: its controller chooses among Spider Umbra "),
+        ([BEARS], {BEARS: "regeneration"}, "regeneration is no replacement that applies to Grizzly Bears"),  # no shield
+        ([BEARS], {GIANT: SPIDER}, "no replacement was chosen for Hill Giant"),
         (["Pacifism"], None, "Pacifism is not on the battlefield"),
     ],
 )
@@ -116,6 +117,68 @@ def test_choices_that_cant_be_made_are_refused(destroyed, chosen, message):
 
 def test_armors_are_those_attached_to_this_object():
     st = board({"card": BEARS}, on(SPIDER), on(HYENA, GIANT), {"card": GIANT})
-    assert [a.id for a in umbra.armors(st, s.get(st, BEARS))] == [SPIDER]
+    assert [a.id for a in destruction.armors(st, s.get(st, BEARS))] == [SPIDER]
     st = s.move(s.move(st, BEARS, s.HAND), BEARS, s.BATTLEFIELD)  # a new object: the Aura enchanted the old one
-    assert umbra.armors(st, s.get(st, BEARS)) == []
+    assert destruction.armors(st, s.get(st, BEARS)) == []
+
+
+@pytest.mark.parametrize(
+    "chosen, regenerable, graveyard, tapped, attacking, shields",
+    [
+        (None, True, [SPIDER], False, "B", 1),  # the Aura first by default; the shield stays
+        ({BEARS: "regeneration"}, True, [], True, None, 0),  # 701.19a: tapped, removed from combat, the Aura stays
+        ({BEARS: SPIDER}, True, [SPIDER], False, "B", 1),
+        (None, False, [SPIDER], False, "B", 1),  # 701.19c: can't be regenerated; umbra armor still applies
+    ],
+)
+def test_regeneration_or_umbra_armor(chosen, regenerable, graveyard, tapped, attacking, shields):
+    st = destruction.regenerate(s.update(board({"card": BEARS, "damage": 1}, on(SPIDER)), BEARS, attacking="B"), BEARS)
+    st = leaving.state_based(dying.destroy(st, [BEARS], chosen, regenerable))
+    bears = s.get(st, BEARS)
+    assert sorted(o.id for o in s.in_zone(st, s.GRAVEYARD)) == graveyard
+    assert (bears.zone, bears.damage, bears.tapped, bears.attacking) == (s.BATTLEFIELD, 0, tapped, attacking)
+    assert len(destruction.shields(st, bears)) == shields
+
+
+@pytest.mark.parametrize(
+    "regenerable, graveyard",
+    [
+        (True, []),  # the shield is used up
+        (False, [BEARS]),  # 701.19c: the shield doesn't apply
+    ],
+)
+def test_a_regeneration_shield(regenerable, graveyard):
+    st = destruction.regenerate(destruction.regenerate(board({"card": BEARS}), BEARS), BEARS)
+    st = dying.destroy(st, [BEARS], None, regenerable)
+    assert sorted(o.id for o in s.in_zone(st, s.GRAVEYARD)) == graveyard
+    if regenerable:
+        assert len(destruction.shields(st, s.get(st, BEARS))) == 1  # one of two used
+        st = dying.destroy(st, [BEARS])
+        assert s.zone_of(st, BEARS) == s.BATTLEFIELD and destruction.shields(st, s.get(st, BEARS)) == []
+
+
+def test_shields_last_this_turn_and_need_a_permanent():
+    from kb.checks.model import stack
+
+    st = destruction.regenerate(board({"card": BEARS}, {"card": "Pacifism", "zone": "hand"}), BEARS)
+    st = stack.pass_turn(st)
+    assert destruction.shields(st, s.get(st, BEARS)) == []
+    with pytest.raises(IllegalAction, match="Pacifism is not on the battlefield: it can't be regenerated"):
+        destruction.regenerate(st, "Pacifism")
+
+
+def test_state_based_actions_that_never_end_are_refused(monkeypatch):
+    # damage that comes back each time umbra armor removes it: a loop of mandatory actions (104.4b), never a hang
+    saved = destruction.saved
+
+    def damage_stays(state, oids, chosen=None, regenerable=True):
+        marked = {oid: s.get(state, oid).damage for oid in oids}
+        state, destroyed = saved(state, oids, chosen, regenerable)
+        for oid, damage in marked.items():
+            state = s.update(state, oid, damage=damage)
+        return state, destroyed
+
+    monkeypatch.setattr(destruction, "saved", damage_stays)
+    st = board({"card": BEARS, "damage": 5}, on(SPIDER, keywords=[*UMBRA_KEYWORDS, "indestructible"]))
+    with pytest.raises(IllegalAction, match="still performed after 100 checks: a loop of mandatory actions"):
+        leaving.state_based(st)
