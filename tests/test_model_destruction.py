@@ -102,17 +102,21 @@ def test_an_aura_that_lost_its_abilities_saves_nothing():
 @pytest.mark.parametrize(
     "destroyed, chosen, message",
     [
-        ([BEARS], {BEARS: GIANT}, "Hill Giant is no replacement that applies to Grizzly Bears: its controller chooses among Spider Umbra "),
-        ([BEARS], {BEARS: "regeneration"}, "regeneration is no replacement that applies to Grizzly Bears"),  # no shield
-        ([BEARS], {GIANT: SPIDER}, "no replacement was chosen for Hill Giant"),
+        ([BEARS], {BEARS: GIANT}, "Hill Giant is no replacement that applies to Grizzly Bears: its controller chooses among Spider Umbra (616.1)"),
+        ([BEARS], {BEARS: "regeneration"}, "regeneration is no replacement that applies to Grizzly Bears: its controller chooses among Spider Umbra (616.1)"),  # no shield
+        ([BEARS], {GIANT: SPIDER, "Pacifism": SPIDER}, "no replacement was chosen for Hill Giant, Pacifism: none of it would be destroyed with one that applies (616.1)"),
         (["Pacifism"], None, "Pacifism is not on the battlefield"),
+        ([BEARS], {BEARS: "Ghost"}, "Ghost is no replacement that applies to Grizzly Bears: its controller chooses among Spider Umbra, regeneration (616.1)"),
     ],
 )
 def test_choices_that_cant_be_made_are_refused(destroyed, chosen, message):
     st = state({"objects": [{"card": BEARS, "zone": "battlefield"}, on(SPIDER, zone="battlefield"),
                             {"card": GIANT, "zone": "battlefield"}, {"card": "Pacifism"}]})
-    with pytest.raises(IllegalAction, match=message):
+    if "regeneration (616.1)" in message:
+        st = destruction.regenerate(st, BEARS)
+    with pytest.raises(IllegalAction) as refused:
         dying.destroy(st, destroyed, chosen)
+    assert str(refused.value) == message
 
 
 def test_armors_are_those_attached_to_this_object():
@@ -182,3 +186,26 @@ def test_state_based_actions_that_never_end_are_refused(monkeypatch):
     st = board({"card": BEARS, "damage": 5}, on(SPIDER, keywords=[*UMBRA_KEYWORDS, "indestructible"]))
     with pytest.raises(IllegalAction, match="still performed after 100 checks: a loop of mandatory actions"):
         leaving.state_based(st)
+
+
+@pytest.mark.parametrize(
+    "rows, act, events",
+    [
+        ([{"card": MYR}], lambda st: dying.destroy(st, [MYR]), [("not destroyed", MYR, "702.12b: indestructible")]),
+        ([{"card": BEARS}, on(SPIDER, keywords=[*UMBRA_KEYWORDS, "indestructible"])], lambda st: dying.destroy(st, [BEARS]),
+         [("umbra armor", SPIDER, "702.89a: instead of Grizzly Bears"), ("not destroyed", SPIDER, "702.12b: indestructible")]),
+        ([{"card": BEARS}], lambda st: dying.destroy(destruction.regenerate(st, BEARS), [BEARS]),
+         [("regeneration shield", BEARS, ""), ("regenerate", BEARS, "701.19a")]),
+    ],
+)
+def test_what_is_logged(rows, act, events):
+    st = act(board(*rows))
+    kinds = {"not destroyed", "umbra armor", "regeneration shield", "regenerate"}
+    assert [(e.kind, e.obj, e.detail) for e in st.events if e.kind in kinds] == events
+
+
+def test_lethal_damage_is_regenerated():
+    st = destruction.regenerate(board({"card": BEARS}), BEARS)
+    st = leaving.state_based(dying.deal_damage(st, BEARS, 2))
+    bears = s.get(st, BEARS)
+    assert (bears.zone, bears.damage, bears.tapped) == (s.BATTLEFIELD, 0, True)  # 704.5g is destruction: the shield applies

@@ -27,6 +27,7 @@ def board(*rows):
         ([{"card": BEARS}, {"card": SQUIRE, "owner": "B"}], {BEARS: "B"}, []),  # another player's exalted
         ([{"card": BEARS}, {"card": SQUIRE, "face_down": True}], {BEARS: "B"}, []),  # 708.2: a face-down permanent has no abilities
         ([{"card": SQUIRE}], {SQUIRE: "B"}, ["exalted (Akrasan Squire)"]),  # its own
+        ([{"card": BEARS}, {"card": SQUIRE, "face_down": True}, {"card": HIERARCH}], {BEARS: "B"}, ["exalted (Noble Hierarch)"]),
     ],
 )
 def test_who_triggers(rows, attacks, stack_now):
@@ -56,7 +57,7 @@ def test_the_bonus_needs_the_same_creature():
     st = s.move(s.move(st, BEARS, s.HAND), BEARS, s.BATTLEFIELD)  # a new object (400.7)
     st = stack.resolve(st)
     assert bodies.power_toughness(st, s.get(st, BEARS)) == (2, 2)
-    assert [e.obj for e in s.events(st, "does nothing")] == [BEARS]
+    assert [(e.obj, e.detail) for e in s.events(st, "does nothing")] == [(BEARS, "400.7: that creature left the battlefield")]
 
 
 def test_removed_from_combat():
@@ -80,6 +81,14 @@ def test_entering_attacking(card, attacking, expected):
     st = entering.put_onto_battlefield(st, card, attacking=attacking)
     assert (s.zone_of(st, card), s.get(st, card).attacking) == (s.BATTLEFIELD, expected)
     assert s.events(st, "attack") == ()  # never declared (508.4)
+
+
+def test_a_double_faced_card_enters_attacking():
+    st = state({"step": "declare attackers", "objects": [{"card": "Delver of Secrets"}]})
+    st = entering.put_onto_battlefield(st, "Delver of Secrets", attacking="B")
+    assert s.get(st, "Delver of Secrets").attacking == "B"
+    st = state({"step": "declare attackers", "objects": [{"card": "Delver of Secrets"}]})
+    assert s.get(entering.put_onto_battlefield(st, "Delver of Secrets"), "Delver of Secrets").attacking is None
 
 
 def test_a_noncreature_cant_enter_attacking():

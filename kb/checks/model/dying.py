@@ -35,10 +35,7 @@ RETURNING = {"persist": bodies.MINUS, "undying": bodies.PLUS}  # an ability, and
 
 def put_into_graveyard(state: State, oids: Iterable[str], why: str) -> State:
     """Permanents put into their owners' graveyards at once; then what looks back at them triggers."""
-    gone = [s.get(state, oid) for oid in dict.fromkeys(oids)]
-    for obj in gone:
-        if obj.zone != BATTLEFIELD:
-            raise IllegalAction(f"{obj.id} is not on the battlefield")
+    gone = [s.get(state, oid) for oid in dict.fromkeys(oids)]  # each on the battlefield: its callers check
     for obj in gone:
         state = s.move(state, obj.id, GRAVEYARD)
     for obj in gone:
