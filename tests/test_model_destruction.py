@@ -38,6 +38,7 @@ def zones(st):
         ([{"card": MYR, "damage": 1}, on(SPIDER, MYR)], [MYR], None, [], 1),  # 702.12b: indestructible, nothing happens
         ([{"card": BEARS, "damage": 1}, on(SPIDER, keywords=[*UMBRA_KEYWORDS, "indestructible"])], [BEARS], None, [], 0),
         ([{"card": MYR}], [MYR], None, [], 0),
+        ([{"card": MYR}, {"card": BEARS}], [MYR, BEARS], None, [BEARS], 0),  # the others are destroyed still
     ],
 )
 def test_destroying(rows, destroyed, chosen, graveyard, damage):
@@ -152,9 +153,9 @@ def test_regeneration_or_umbra_armor(chosen, regenerable, graveyard, tapped, att
     ],
 )
 def test_a_regeneration_shield(regenerable, graveyard):
-    st = destruction.regenerate(destruction.regenerate(board({"card": BEARS}), BEARS), BEARS)
-    st = dying.destroy(st, [BEARS], None, regenerable)
-    assert sorted(o.id for o in s.in_zone(st, s.GRAVEYARD)) == graveyard
+    st = destruction.regenerate(destruction.regenerate(board({"card": BEARS}, {"card": GIANT}), BEARS), BEARS)
+    st = dying.destroy(st, [BEARS, GIANT], None, regenerable)
+    assert sorted(o.id for o in s.in_zone(st, s.GRAVEYARD)) == sorted([*graveyard, GIANT])
     if regenerable:
         assert len(destruction.shields(st, s.get(st, BEARS))) == 1  # one of two used
         st = dying.destroy(st, [BEARS])
