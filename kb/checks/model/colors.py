@@ -57,6 +57,11 @@ def color_of(state: State, oid: str) -> tuple[str, ...]:
     return colors
 
 
+def abilities_of(state: State, obj: Obj) -> tuple:
+    """Its abilities (``obj`` as it is or last was): none face down (708.2) or once an effect removes them all (613.1f)."""
+    return () if obj.face_down or effects_on(state, obj, LOSE_ABILITIES) else obj.abilities
+
+
 def keywords_of(state: State, oid: str) -> frozenset:
     """Its keyword abilities after layer 6: none once an effect removes all its abilities."""
     obj = s.get(state, oid)

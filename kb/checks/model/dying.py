@@ -47,10 +47,8 @@ def put_into_graveyard(state: State, oids: Iterable[str], why: str) -> State:
 
 def _looking_back(state: State, gone: Obj) -> State:
     """The persist and undying abilities of ``gone`` (as it last existed on the battlefield) trigger."""
-    if gone.face_down or colors.effects_on(state, gone, colors.LOSE_ABILITIES):
-        return state  # it had no abilities (708.2, 613.1f)
     card = s.get(state, gone.id)
-    for ability in gone.abilities:
+    for ability in colors.abilities_of(state, gone):  # none if it had none (708.2, 613.1f)
         counter = RETURNING.get(ability.on)
         if ability.kind != TRIGGERED or counter is None or gone.counter(counter):
             continue  # 603.4: it had that counter: no trigger

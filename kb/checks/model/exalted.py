@@ -32,9 +32,7 @@ def declared(state: State, attackers: tuple[str, ...]) -> State:
     player = s.controller_of(state, alone.id)
     args = {"creature": alone.id, "number": alone.number}
     for permanent in s.in_zone(state, BATTLEFIELD, player):
-        if permanent.face_down or colors.effects_on(state, permanent, colors.LOSE_ABILITIES):
-            continue  # it has no abilities (708.2, 613.1f)
-        for ability in permanent.abilities:
+        for ability in colors.abilities_of(state, permanent):  # none face down or stripped (708.2, 613.1f)
             if ability.kind == TRIGGERED and ability.on == ATTACKS_ALONE:
                 state = s.trigger(state, s.ability(f"{ability.name} ({permanent.id})", player, permanent.id,
                                                    (("exalted", args),)))
