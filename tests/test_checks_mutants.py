@@ -30,6 +30,7 @@ from kb.checks.model import (
     destruction,
     dying,
     effects,
+    end_step,
     entering,
     evolve,
     exalted,
@@ -53,7 +54,7 @@ from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 
 _ = (abilities, actions, bestow, bodies, cards, casting, colors, combat, control, copies, costs, discard, dungeon, effects, entering, faces, history, leaving, library, life, mana, origins,
-     paying, player_counters, priority, saga, stack, targeting, s, evolve, vehicles, dying, exert, destruction, exalted)
+     paying, player_counters, priority, saga, stack, targeting, s, evolve, vehicles, dying, exert, destruction, exalted, end_step)
 ORIGINAL = {
     "symbol_value": costs.symbol_value, "total_cost": costs.total_cost, "card_mana_cost": cards.card_mana_cost,
     "destination": discard.destination, "record": discard.record, "legal_attacks": combat.legal_attacks,
@@ -83,6 +84,7 @@ ORIGINAL = {
     "exert": exert.exert, "untap_step": exert.untap_step, "declare_attackers": combat.declare_attackers,
     "saved": destruction.saved, "sacrifice": dying.sacrifice, "remove_from_combat": combat.remove_from_combat,
     "exalted_declared": exalted.declared, "go_to": stack.go_to, "enters_attacking": entering._attacking,
+    "end_step_put": end_step.put, "unearth": end_step.unearth, "end_step_begin": end_step.begin,
 }
 
 
@@ -1134,6 +1136,54 @@ def _bonus_ends_with_the_combat(state, step):
     return state
 
 
+def _returned_from_anywhere(state, args):
+    obj = s.find(state, args["object"])
+    return state if obj is None else s.move(state, obj.id, args["to"])
+
+
+def _copy_of_a_dashed_creature_is_dashed(state, oid, controller):
+    state = ORIGINAL["copy_permanent"](state, oid, controller)
+    copy = s.get(state, s.events(state, "copy")[-1].obj)
+    return end_step.arrived(s.put(state, replace(copy, spell=s.get(state, oid).spell)), copy.id)
+
+
+def _dash_ignores_timing(state, player, oid, **kwargs):
+    return ORIGINAL["cast"](state, player, oid, **{**kwargs, "instructed": kwargs.get("instructed") or kwargs.get("alternative") == end_step.DASH})
+
+
+def _dashed_must_attack(state, oid):
+    options = ORIGINAL["legal_attacks"](state, oid)
+    if not end_step.dashed(s.get(state, oid)):
+        return options
+    return tuple(o for o in options if o is not None) or (None,)
+
+
+def _unearth_is_casting(state, player, oid, name, **kwargs):
+    state = ORIGINAL["activate"](state, player, oid, name, **kwargs)
+    return s.log(state, s.Event("cast", oid, player)) if name == end_step.UNEARTH else state
+
+
+def _delayed_triggers_every_end_step(state):
+    return replace(ORIGINAL["end_step_begin"](state), delayed=state.delayed)  # none is ever used up (603.7b)
+
+
+def _unearth_without_replacement(state, item, card, number):
+    state = ORIGINAL["unearth"](state, item, card, number)
+    return replace(state, exile_instead=tuple(e for e in state.exile_instead if e[0] != card))
+
+
+def _unearth_from_anywhere(state, item, card, number):
+    found = s.find(state, card)
+    return ORIGINAL["unearth"](state, item, card, found.number if found is not None else number)
+
+
+def _exile_lost_with_the_abilities(state, args):
+    obj = s.find(state, args["object"])
+    if obj is not None and obj.zone == s.BATTLEFIELD and not colors.keywords_of(state, obj.id):
+        return state  # as if exiling were an ability of the creature, lost with the others
+    return ORIGINAL["end_step_put"](state, args)
+
+
 MUTANTS = {
     "{2/R} counts 1": (costs, "symbol_value", _hybrid_as_one),
     "Phyrexian counts 0": (costs, "symbol_value", _phyrexian_zero),
@@ -1345,6 +1395,15 @@ MUTANTS = {
     "a creature put onto the battlefield attacking was declared": (entering, "_attacking", _entering_attacking_is_declared),
     "exalted doesn't use the stack": (exalted, "declared", _exalted_without_the_stack),
     "exalted's bonus ends with the combat": (stack, "go_to", _bonus_ends_with_the_combat),
+    "dash returns the card from wherever it went": (end_step, "put", _returned_from_anywhere),
+    "a copy of a dashed creature is dashed too": (copies, "copy_permanent", _copy_of_a_dashed_creature_is_dashed),
+    "dash casts a creature at any time": (casting, "cast", _dash_ignores_timing),
+    "a dashed creature must attack": (combat, "legal_attacks", _dashed_must_attack),
+    "activating unearth is casting the card": (actions, "activate", _unearth_is_casting),
+    "a delayed trigger triggers at every end step": (end_step, "begin", _delayed_triggers_every_end_step),
+    "unearth has no replacement for leaving": (end_step, "unearth", _unearth_without_replacement),
+    "unearth returns the card from wherever it went": (end_step, "unearth", _unearth_from_anywhere),
+    "unearth's exile is lost with the creature's abilities": (end_step, "put", _exile_lost_with_the_abilities),
 }
 
 

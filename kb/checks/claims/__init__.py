@@ -40,7 +40,8 @@ FILES = ("goad", "split_second", "madness", "exchange", "cost", "mana_value", "m
          "storm", "cycling", "delve", "convoke", "suspend", "rebound", "kicker", "heroic", "energy", "devoid", "devotion",
          "summoning_sickness", "face_down", "landfall", "foretell", "scry", "search", "double_faced", "token",
          "snow", "targets", "triggered", "adventure", "aftermath", "phyrexian", "casting", "escape", "priority", "bestow", "saga", "dungeon",
-         "improvise", "magecraft", "delirium", "raid", "revolt", "constellation", "crew", "evolve", "persist", "exert", "umbra_armor", "exalted")
+         "improvise", "magecraft", "delirium", "raid", "revolt", "constellation", "crew", "evolve", "persist", "exert", "umbra_armor", "exalted",
+         "dash", "unearth")
 ID = re.compile(r"^[a-z][a-z_]*\.[a-z][a-z0-9_]*$")
 KEYS = {"id", "title", "statement", "rules", "tags", "phrasings", "paraphrases", "denials", "rulings", "near_misses",
         "outdated", "scenarios"}

@@ -21,6 +21,7 @@ from the bottom up (each imports only those above it):
 - ``bestow``: bestowed Aura spells and Auras attached, unattached or illegal (702.103, 303.4, 704.5m)
 - ``evolve``: evolve's intervening "if", at trigger and at resolution (702.100, 603.4)
 - ``entering``: lands played or put onto the battlefield, landfall, evolve, "becomes a land" (305, 603.6a)
+- ``end_step``: until the next end step: dash's return, unearth's exile and its replacement, delayed triggers that refer to an object (702.109, 702.84, 603.7c)
 - ``destruction``: what stops or replaces destruction: indestructible, regeneration, umbra armor (702.12b, 701.19, 702.89)
 - ``dying``: destroying, sacrificing, damage, the state-based actions that kill or cancel counters, persist and undying (700.4, 701.8, 704.5f-g, 704.5q, 702.79, 702.93)
 - ``history``: what the turn so far and a graveyard say: raid, revolt, delirium (207.2c, 205.2a, 712.8a)

@@ -1,10 +1,12 @@
-"""Activating abilities (602, 605) and special actions (116): cycling, mana abilities, other
+"""Activating abilities (602, 605) and special actions (116): cycling, unearth, mana abilities, other
 activated abilities, turning a face-down permanent face up, suspending a card.
 
 Cycling is an activated ability that works only while its card is in a hand; its cost includes
 discarding the card (702.29a), so a card with madness cycled is exiled and its madness trigger
 triggers; "when you cycle" abilities trigger too (702.29c) and go on the stack above the cycling
-ability. An activated mana ability doesn't use the stack (605.3b). Special actions don't use the
+ability. Unearth works only while its card is in a graveyard, as a sorcery (702.84a); activating it
+is not casting the card, which stays in the graveyard until the ability resolves (kb.checks.model.end_step).
+An activated mana ability doesn't use the stack (605.3b). Special actions don't use the
 stack either (116.1): turning a face-down permanent face up (116.2b, 702.37e) and suspending a
 card from hand, which is possible only when the card could be cast (116.2f, 702.62a).
 """
@@ -14,21 +16,25 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Optional
 
-from kb.checks.model import abilities, exert, priority
+from kb.checks.model import abilities, end_step, exert, priority
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.abilities import Ability
 from kb.checks.model.errors import IllegalAction
-from kb.checks.model.state import BATTLEFIELD, EXILE, HAND, Event, Obj, State
+from kb.checks.model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, Event, Obj, State
 
 CYCLING = "cycling"
 
 
 def ability_of(obj: Obj, name: str) -> Ability:
-    """The named ability of the object; "cycling" for a card with a cycling cost (702.29a)."""
+    """The named ability of the object; "cycling" for a card with a cycling cost (702.29a), "unearth"
+    for one with an unearth cost (702.84a: of this very card, in a graveyard)."""
     if name == CYCLING and obj.keyword_cost(CYCLING) is not None:
         return Ability(CYCLING, cost=obj.keyword_cost(CYCLING) + ", discard this card", zone=HAND,
                        effect=(("draw", {"player": obj.owner, "count": 1}),))
+    if name == end_step.UNEARTH and obj.keyword_cost(end_step.UNEARTH) is not None:
+        return Ability(end_step.UNEARTH, cost=obj.keyword_cost(end_step.UNEARTH), zone=GRAVEYARD,
+                       effect=((end_step.UNEARTH, {"card": obj.id, "number": obj.number}),))
     found = abilities.named(obj.abilities, name)
     if found is None or found.kind != abilities.ACTIVATED:
         raise IllegalAction(f"{obj.id} has no activated ability {name!r}")
@@ -50,6 +56,9 @@ def activate(state: State, player: str, oid: str, name: str, *, discard: Optiona
         why = "a spell with split second is on the stack (702.61a)" if priority.locked(state) else \
             f"{priority.MIDWAY} (117.2e)"
         raise IllegalAction(f"{player} can't activate {name} now, as it isn't a mana ability: {why}")
+    if name == end_step.UNEARTH and not priority.sorcery_timing(state, player):
+        raise IllegalAction(f"{player} can't activate unearth of {oid} now: only as a sorcery, in their main phase with "
+                            "an empty stack (702.84a, 307.1)")
     tap = "{T}" in ability.cost  # the {T} in the cost is paid by tapping the source (602.2b, 107.5)
     if tap and obj.tapped:
         raise IllegalAction(f"{oid} is tapped: it can't pay {{T}} for {name} (602.2b)")

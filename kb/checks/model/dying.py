@@ -38,6 +38,7 @@ def put_into_graveyard(state: State, oids: Iterable[str], why: str) -> State:
     gone = [s.get(state, oid) for oid in dict.fromkeys(oids)]  # each on the battlefield: its callers check
     for obj in gone:
         state = s.move(state, obj.id, GRAVEYARD)
+    gone = [obj for obj in gone if s.get(state, obj.id).zone == GRAVEYARD]  # else a replacement exiled it (614.1a): it didn't die
     for obj in gone:
         if "creature" in obj.types:
             state = s.log(state, Event(DIES, obj.id, obj.controller or obj.owner, why))

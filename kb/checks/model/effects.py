@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Callable, Mapping
 
 from kb.checks.model import casting, colors, combat, control, copies, dungeon, dying, entering, evolve, leaving, library, life
-from kb.checks.model import exalted, vehicles
+from kb.checks.model import end_step, exalted, vehicles
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
@@ -283,6 +283,10 @@ def _untap_others(state, item, args, choices):
         if "creature" in obj.types and obj.id != item.source:
             state = s.update(state, obj.id, tapped=False)
     return state
+
+
+VERBS[end_step.UNEARTH] = lambda state, item, args, choices: end_step.unearth(state, item, args["card"], int(args["number"]))
+VERBS[end_step.PUT] = lambda state, item, args, choices: end_step.put(state, args)  # a delayed trigger's (603.7c)
 
 
 @verb("nothing")

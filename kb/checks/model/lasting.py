@@ -27,9 +27,12 @@ class Modifier:
 
 @dataclass(frozen=True)
 class Delayed:
-    """A delayed triggered ability (603.7): it triggers at the beginning of ``player``'s upkeep."""
+    """A delayed triggered ability (603.7): it triggers once (603.7b), at the beginning of
+    ``player``'s next upkeep (``at`` "upkeep": rebound) or of the next end step, whoever's turn it
+    is (``at`` "end": dash, unearth; kb.checks.model.end_step)."""
 
     name: str
     player: str
     obj: str
     effect: tuple
+    at: str = "upkeep"  # the step it triggers at the beginning of (kb.checks.model.state.UPKEEP or END)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from kb.checks.model import bestow, cards, dungeon, dying, entering, saga
+from kb.checks.model import bestow, cards, dungeon, dying, end_step, entering, saga
 from kb.checks.model import state as s
 from kb.checks.model.origins import ADVENTURE_EXILE, FLASHBACK
 from kb.checks.model.errors import IllegalAction
@@ -72,7 +72,7 @@ def leave_stack(state: State, oid: str, resolved: bool) -> State:
     if zone == BATTLEFIELD and bestow.AURA in item.types and item.targets:
         state = s.update(state, oid, attached_to=item.targets[0])  # 303.4f: attached to what it targeted
     if zone == BATTLEFIELD:
-        state = entering.entered(state, oid)
+        state = entering.entered(end_step.arrived(state, oid), oid)
     if resolved and zone == EXILE and adventure_exiles(item):  # the permission: this object, while it stays exiled
         state = s.log(state, Event(ADVENTURE_EXILE, oid, controller, str(s.get(state, oid).number)))
     if resolved and zone == EXILE and rebound_applies(item) and not flashback_exiles(item):

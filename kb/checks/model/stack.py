@@ -4,7 +4,9 @@ turn (500-514), with the goads that end as a turn begins (701.15a, 800.4m).
 A spell whose targets have all become illegal doesn't resolve (608.2b). Triggers that trigger
 while something resolves wait until it has finished (603.3). A new turn untaps its active
 player's permanents (502.3), which are no longer "sick" (302.6); at the beginning of the upkeep
-suspend's time-counter triggers and rebound's delayed triggers trigger (702.62a, 702.88a).
+suspend's time-counter triggers and rebound's delayed triggers trigger (702.62a, 702.88a); at the
+beginning of the end step those of dash and unearth (702.109a, 702.84a; kb.checks.model.end_step),
+the end step a turn passed earlier goes through as it ends.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Mapping, Optional
 
-from kb.checks.model import actions, bestow, bodies, combat, control, effects, exert, leaving, priority, saga
+from kb.checks.model import actions, bestow, bodies, combat, control, effects, end_step, exert, leaving, priority, saga
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import BATTLEFIELD, EXILE, STACK, STEPS, Event, Obj, State
@@ -76,6 +78,8 @@ def pass_turn(state: State) -> State:
     no longer sick, upkeep triggers."""
     if state.stack:
         raise IllegalAction("a turn can't end while the stack holds objects (500.2)")
+    if STEPS.index(state.step) < STEPS.index(s.END):
+        state = _end_step(state)
     player, skipped = next_player(state)
     state = bodies.end_of_turn(state)  # the cleanup step (514.2)
     for ended in (*skipped, player):
@@ -96,11 +100,25 @@ def upkeep(state: State) -> State:
                                                (("suspend_tick", {"card": card.id}),)))
     waiting = []
     for delayed in state.delayed:
-        if delayed.player == state.active:
+        if delayed.at == s.UPKEEP and delayed.player == state.active:
             state = s.trigger(state, s.ability(delayed.name, delayed.player, delayed.obj, delayed.effect))
         else:
             waiting.append(delayed)
     return s.to_priority(replace(state, delayed=tuple(waiting)))
+
+
+def _end_step(state: State) -> State:
+    """A turn ended before its end step: the end step's delayed triggers (kb.checks.model.end_step)
+    trigger and resolve, nobody responding (a scenario that responds goes to the end step first)."""
+    state = end_step.begin(state)
+    for _ in range(RESOLUTIONS):
+        if not state.stack:
+            return state
+        state = resolve(state)
+    raise IllegalAction(f"the end step's stack didn't empty in {RESOLUTIONS} resolutions")
+
+
+RESOLUTIONS = 50  # the most objects resolved in a row by the turn ending
 
 
 def go_to(state: State, step: str) -> State:
@@ -117,4 +135,6 @@ def go_to(state: State, step: str) -> State:
         if obj.attacking is not None:
             state = s.update(state, obj.id, attacking=None)
     state = replace(state, step=step, priority=None, passed=())
+    if step == s.END:
+        return end_step.begin(state)  # 513.1a: "at the beginning of the next end step" triggers
     return s.to_priority(saga.precombat_main(state)) if step == s.MAIN1 else state

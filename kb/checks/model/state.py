@@ -1,13 +1,12 @@
 """The one game state every scenario uses: a frozen value; every action returns a new state.
 
-``State`` holds the players in turn order (and those who left), the active player, the turn and
-its step, every object (cards in each player's library, hand, graveyard; the shared exile,
-battlefield, stack and command zones; abilities on the stack), the stack order, the priority
-holder, triggered abilities waiting to be put on the stack, cost modifiers, control effects,
-delayed triggers and an event log. ``Obj`` is one object: owner, controller, characteristics
-(types, mana cost, faces, keywords and their costs, abilities, printed power and toughness), status (tapped, face down,
-counters), designations (goaded by), what an Aura is attached to, and, on the stack, how it was cast. An object that changes
-zones becomes a new object (400.7): it keeps its id but gets a new ``number``, which effects and targets remember.
+``State`` holds the players in turn order (and those who left), the active player, the turn and its step, every object (cards
+in each player's library, hand, graveyard; the shared exile, battlefield, stack and command zones; abilities on the stack), the
+stack order, the priority holder, triggered abilities waiting to be put on the stack, cost modifiers, control effects, delayed
+triggers, replacements that exile, and an event log. ``Obj`` is one object: owner, controller, characteristics (types, mana
+cost, faces, keywords and their costs, abilities, printed power and toughness), status (tapped, face down, counters),
+designations (goaded by), what an Aura is attached to, and, on the stack, how it was cast. An object that changes zones
+becomes a new object (400.7): it keeps its id but gets a new ``number``, which effects and targets remember.
 """
 
 from __future__ import annotations
@@ -18,8 +17,7 @@ from typing import Iterable, Optional
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.lasting import ControlEffect, Delayed, Modifier  # noqa: F401 (kept here: s.Modifier...)
 
-LIBRARY, HAND, GRAVEYARD, EXILE, BATTLEFIELD, STACK, COMMAND = (
-    "library", "hand", "graveyard", "exile", "battlefield", "stack", "command")
+LIBRARY, HAND, GRAVEYARD, EXILE, BATTLEFIELD, STACK, COMMAND = "library", "hand", "graveyard", "exile", "battlefield", "stack", "command"
 ZONES = (LIBRARY, HAND, GRAVEYARD, EXILE, BATTLEFIELD, STACK, COMMAND)
 GONE = "left the game"  # an object that left the game with its owner (800.4a)
 UNTAP, UPKEEP, DRAW, MAIN1 = "untap", "upkeep", "draw", "main1"
@@ -129,6 +127,7 @@ class State:
     control: tuple[ControlEffect, ...] = ()  # timestamp order: the last one wins (613.7)
     layered: tuple = ()  # color and ability effects, timestamp order (kb.checks.model.colors.Layered)
     delayed: tuple[Delayed, ...] = ()
+    exile_instead: tuple[tuple[str, int], ...] = ()  # (id, number) of permanents exiled if they would leave the battlefield (614.1a: unearth, 702.84a)
     attack_costs: tuple[tuple[str, str], ...] = ()  # (defending player, cost to attack them)
     resolving: Optional[str] = None
     casting: Optional[str] = None  # a spell in the middle of being cast (601.2): nobody has priority, as while resolving (117.2e)
@@ -221,10 +220,12 @@ def remove(state: State, oid: str) -> State:
 
 
 def move(state: State, oid: str, zone: str, controller: Optional[str] = None, **changes) -> State:
-    """A zone change (400.7): a new object (a new number, front face up: 712.8a), off the stack, with no status, damage or
-    designation and none of the types, keywords and abilities effects gave it, under ``controller`` (else its owner) on the
-    battlefield; a spell resolving into a permanent keeps how it was cast (702.33d) and what it gained as a spell."""
+    """A zone change (400.7): a new object (a new number, front face up: 712.8a), off the stack, with no status, damage,
+    designation nor what effects gave it, under ``controller`` (else its owner) on the battlefield; a spell resolving into a
+    permanent keeps how it was cast (702.33d) and what it gained as a spell. Exiled instead, when a replacement says (614.1a)."""
     obj = get(state, oid)
+    if obj.zone == BATTLEFIELD and zone not in (BATTLEFIELD, EXILE) and (oid, obj.number) in state.exile_instead:
+        state, zone = log(state, Event("replaced", oid, obj.owner, f"exiled instead of {zone} (614.1a)")), EXILE
     becoming = STACK in (zone, obj.zone) and zone in (STACK, BATTLEFIELD)  # a spell cast, or resolving into a permanent
     new = replace(
         obj, zone=zone, number=state.counter, tapped=False, goaded_by=(), attacking=None, counters=(), attached_to=None,
