@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from kb.checks.claims.build import state
-from kb.checks.model import actions, casting, colors, dying, end_step, stack
+from kb.checks.model import actions, casting, colors, copies, dying, end_step, stack
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import Delayed
@@ -150,3 +150,11 @@ def test_unearth_puts_a_noncreature_card_nowhere():
     st = actions.activate(board({"card": "Cancel", "zone": "graveyard", "costs": {"unearth": "{B}"}}), "A", "Cancel", end_step.UNEARTH)
     st = stack.resolve(st)
     assert s.zone_of(st, "Cancel") == s.GRAVEYARD and st.delayed == () and st.exile_instead == ()
+
+
+def test_a_copy_of_a_dashed_spell_is_dashed_too():
+    st = casting.cast(board({"card": SCOUT, "zone": "hand"}), "A", SCOUT, alternative=end_step.DASH)
+    st = stack.resolve(copies.copy_spell(st, SCOUT, "A"))  # 707.10: the copy's alternative cost was paid too
+    token = f"copy of {SCOUT}"
+    assert s.get(st, token).kind == s.TOKEN and "haste" in s.get(st, token).keywords
+    assert [d.name for d in st.delayed] == [f"dash return of {token}"]

@@ -64,7 +64,8 @@ def leave_stack(state: State, oid: str, resolved: bool) -> State:
         return s.remove(state, oid)
     if item.kind == s.COPY:
         if resolved and item.permanent_card:  # 608.3f
-            return entering.entered(s.move(state, oid, BATTLEFIELD, controller=s.controller_of(state, oid), kind=s.TOKEN), oid)
+            state = s.move(state, oid, BATTLEFIELD, controller=s.controller_of(state, oid), kind=s.TOKEN)
+            return entering.entered(end_step.arrived(state, oid), oid)  # a copy of a dashed spell is dashed too (707.10)
         return s.remove(state, oid)  # 707.10a
     zone = destination(item, resolved)
     controller = s.controller_of(state, oid)
