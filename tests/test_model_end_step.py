@@ -51,6 +51,8 @@ def test_no_dash_cost_no_dash():
 def test_the_end_step_triggers_its_delayed_triggers_once():
     st = stack.go_to(dashed(), s.END)
     assert st.step == s.END and st.delayed == () and list(st.stack) == [f"dash return of {SCOUT}"]
+    trigger = s.get(st, st.stack[-1])
+    assert (trigger.kind, trigger.controller, trigger.source) == (s.ABILITY, "A", SCOUT)
     st = stack.resolve(st)
     assert s.zone_of(st, SCOUT) == s.HAND
 
@@ -101,8 +103,8 @@ def test_unearth_returns_the_card_with_haste_and_a_replacement():
 def test_an_unearthed_creature_leaving_is_exiled(zone, finally_in):
     st = s.move(unearthed(), ZOMBIE, zone)
     assert s.zone_of(st, ZOMBIE) == finally_in
-    replaced = [e.detail for e in s.events(st, "replaced")]
-    assert replaced == ([f"exiled instead of {zone} (614.1a)"] if zone in (s.GRAVEYARD, s.HAND, s.LIBRARY) else [])
+    replaced = [(e.obj, e.player, e.detail) for e in s.events(st, "replaced")]
+    assert replaced == ([(ZOMBIE, "A", f"exiled instead of {zone} (614.1a)")] if zone in (s.GRAVEYARD, s.HAND, s.LIBRARY) else [])
 
 
 def test_the_replacement_is_for_that_object_only():
@@ -125,7 +127,8 @@ def test_the_replacement_outlasts_lost_abilities():
 @pytest.mark.parametrize(
     "given, message",
     [
-        ({"step": "beginning of combat"}, "only as a sorcery"),
+        ({"step": "beginning of combat"}, "A can't activate unearth of Dregscape Zombie now: only as a sorcery, in their main "
+                                          r"phase with an empty stack \(702.84a, 307.1\)"),
         ({"active": "B"}, "only as a sorcery"),
     ],
 )
@@ -143,7 +146,7 @@ def test_unearth_of_a_card_gone_does_nothing():
     st = actions.activate(board({"card": ZOMBIE, "zone": "graveyard"}), "A", ZOMBIE, end_step.UNEARTH)
     st = stack.resolve(s.move(s.move(st, ZOMBIE, s.EXILE), ZOMBIE, s.GRAVEYARD))
     assert s.zone_of(st, ZOMBIE) == s.GRAVEYARD and st.delayed == () and st.exile_instead == ()
-    assert [(e.obj, e.detail) for e in s.events(st, "does nothing")] == [(ZOMBIE, "400.7: that card is not in the graveyard")]
+    assert [(e.obj, e.player, e.detail) for e in s.events(st, "does nothing")] == [(ZOMBIE, "A", "400.7: that card is not in the graveyard")]
 
 
 def test_unearth_puts_a_noncreature_card_nowhere():
@@ -158,3 +161,31 @@ def test_a_copy_of_a_dashed_spell_is_dashed_too():
     token = f"copy of {SCOUT}"
     assert s.get(st, token).kind == s.TOKEN and "haste" in s.get(st, token).keywords
     assert [d.name for d in st.delayed] == [f"dash return of {token}"]
+
+
+def test_the_end_step_begins_with_its_triggers():
+    assert end_step.begin(dashed()).step == s.END
+
+
+def test_a_delayed_trigger_made_during_the_end_step_waits_for_the_next_turns():
+    st = stack.go_to(board({"card": BEARS, "zone": "battlefield"}), s.END)
+    later = Delayed("made in the end step", "A", BEARS, (("nothing", {}),), s.END)
+    st = stack.pass_turn(replace(st, delayed=(later,)))  # 513.2: the step doesn't back up
+    assert st.delayed == (later,) and st.active == "B"
+
+
+@pytest.mark.parametrize("act", [
+    lambda st: end_step.unearth(st, s.ability("unearth", "A", ZOMBIE, ()), "a card gone", 3),
+    lambda st: end_step.put(st, {"object": "a card gone", "number": 3, "to": s.HAND}),
+])
+def test_an_object_gone_for_good_is_nothing_to_move(act):
+    st = act(board({"card": BEARS, "zone": "battlefield"}))
+    assert [e.obj for e in s.events(st, "does nothing")] == ["a card gone"]
+
+
+def test_unearth_is_the_cards_own_ability_and_no_other():
+    zombie = s.get(board({"card": ZOMBIE, "zone": "graveyard"}), ZOMBIE)
+    found = actions.ability_of(zombie, end_step.UNEARTH)
+    assert (found.name, found.cost, found.zone) == (end_step.UNEARTH, "{B}", s.GRAVEYARD)
+    with pytest.raises(IllegalAction, match="Dregscape Zombie has no activated ability 'scavenge'"):
+        actions.ability_of(zombie, "scavenge")

@@ -48,13 +48,14 @@ def arrived(state: State, oid: str) -> State:
 
 
 def unearth(state: State, item: Obj, card: str, number: int) -> State:
-    """Unearth resolves (702.84a): the card returns from its owner's graveyard under the control of the
-    ability's controller, if it is still that object there; it gains haste, is exiled at the beginning
-    of the next end step, and is exiled instead if it would leave the battlefield. Else nothing happens."""
+    """Unearth resolves (702.84a): the card returns from its owner's graveyard, if it is still that object
+    there, under its owner's control (who alone could activate the ability, 602.2); it gains haste, is
+    exiled at the beginning of the next end step, and is exiled instead if it would leave the
+    battlefield. Else nothing happens."""
     found = s.find(state, card)
     if found is None or found.zone != GRAVEYARD or found.number != number:
         return s.log(state, Event("does nothing", card, item.controller, "400.7: that card is not in the graveyard"))
-    state = entering.put_onto_battlefield(state, card, item.controller)
+    state = entering.put_onto_battlefield(state, card)
     back = s.get(state, card)
     if back.zone != BATTLEFIELD:
         return state
