@@ -244,6 +244,10 @@ PRECISION = [
     ("Se il Fantasma Etereo è stato potenziato, entra nel campo di battaglia con due segnalini +1/+1.", "kicker", True),
     ("Se il Fantasma Etereo è stato potenziato, entra nel campo di battaglia con due segnalini +1/+1.", "counter", False),
     ("You won’t draw a card if it was kicked.", "kicker", True),
+    ("Exile it with the number of time counters before the dash, paying its suspend cost (listed after the dash).", "dash",
+     False),  # suspend's reminder: the dash of "3—{U}"
+    ("You don’t have to attack with the creature with dash unless another ability says you do.", "dash", True),
+    ("If you pay the dash cost, the creature returns to its owner’s hand.", "dash", True),
 ]
 
 

@@ -125,8 +125,8 @@ REVIEW: dict[str, Review] = {
     "eternalize": R(en=["=eternalize", "=eternalized", "=eternalizes", "=eternalizing"], it=["=eternare"],
                     comment=EXACT_ONLY.format("eternal, eternity; Italian eterno")),
     "reinforce": R(not_en=["reinforce … flavor"], comment="Not 'to reinforce the flavor'."),
-    "dash": R(not_en=["dash … type line", "dash … type", "appear … dash"],
-              comment="Not the dash of a type line."),
+    "dash": R(not_en=["dash … type line", "dash … type", "appear … dash", "number … dash", "listed … dash"],
+              comment="Not the dash of a type line, nor suspend's ('the number before the dash', 'listed after the dash')."),
     "provoke": R(drop_it=["provocazione"],
                  comment="The Italian label 'Provocazione' is not a form: Italian rulings say 'provocazione' for "
                          "goad ('requisiti di provocazione')."),
