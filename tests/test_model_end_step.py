@@ -93,7 +93,7 @@ def test_unearth_returns_the_card_with_haste_and_a_replacement():
     st = unearthed()
     zombie = s.get(st, ZOMBIE)
     assert zombie.zone == s.BATTLEFIELD and "haste" in zombie.gained and st.exile_instead == ((ZOMBIE, zombie.number),)
-    assert [d.name for d in st.delayed] == [f"unearth exile of {ZOMBIE}"] and st.delayed[0].at == s.END
+    assert [(d.name, d.player, d.at) for d in st.delayed] == [(f"unearth exile of {ZOMBIE}", "A", s.END)]
 
 
 @pytest.mark.parametrize(
