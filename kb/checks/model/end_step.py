@@ -4,8 +4,9 @@ returned by unearth (702.84a).
 Dash: the permanent a spell becomes when its dash cost was paid has haste, as long as that cost was
 paid, and a delayed triggered ability returns it to its owner's hand at the beginning of the next end
 step. A copy of the permanent doesn't have haste nor returns: how a spell was cast is not a
-copiable value (707.2; kb.checks.model.copies); a copy of the spell is dashed too (707.10). Paying the dash cost is paying an alternative cost: the spell is
-cast, its timing as ever (601.2b, 601.2f; kb.checks.model.casting).
+copiable value (707.2; kb.checks.model.copies); a copy of the spell is dashed too (707.10). Paying
+the dash cost is paying an alternative cost: the spell is cast, its timing as ever (601.2b, 601.2f;
+kb.checks.model.casting).
 
 Unearth is an activated ability of a card in a graveyard, activated only as a sorcery
 (kb.checks.model.actions): the card isn't cast. As it resolves it returns the card, if it is still

@@ -107,6 +107,9 @@ def upkeep(state: State) -> State:
     return s.to_priority(replace(state, delayed=tuple(waiting)))
 
 
+RESOLUTIONS = 50  # the most objects resolved in a row by a turn ending before its end step
+
+
 def _end_step(state: State) -> State:
     """A turn ended before its end step: the end step's delayed triggers (kb.checks.model.end_step)
     trigger and resolve, nobody responding (a scenario that responds goes to the end step first)."""
@@ -116,9 +119,6 @@ def _end_step(state: State) -> State:
             return state
         state = resolve(state)
     raise IllegalAction(f"the end step's stack didn't empty in {RESOLUTIONS} resolutions")
-
-
-RESOLUTIONS = 50  # the most objects resolved in a row by the turn ending
 
 
 def go_to(state: State, step: str) -> State:
