@@ -25,6 +25,7 @@ from kb.checks.model import (
     control,
     copies,
     costs,
+    damage,
     discard,
     dungeon,
     destruction,
@@ -54,7 +55,7 @@ from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 
 _ = (abilities, actions, bestow, bodies, cards, casting, colors, combat, control, copies, costs, discard, dungeon, effects, entering, faces, history, leaving, library, life, mana, origins,
-     paying, player_counters, priority, saga, stack, targeting, s, evolve, vehicles, dying, exert, destruction, exalted, end_step)
+     paying, player_counters, priority, saga, stack, targeting, s, evolve, vehicles, dying, exert, destruction, exalted, end_step, damage)
 ORIGINAL = {
     "symbol_value": costs.symbol_value, "total_cost": costs.total_cost, "card_mana_cost": cards.card_mana_cost,
     "destination": discard.destination, "record": discard.record, "legal_attacks": combat.legal_attacks,
@@ -85,6 +86,7 @@ ORIGINAL = {
     "saved": destruction.saved, "sacrifice": dying.sacrifice, "remove_from_combat": combat.remove_from_combat,
     "exalted_declared": exalted.declared, "go_to": stack.go_to, "enters_attacking": entering._attacking,
     "end_step_put": end_step.put, "unearth": end_step.unearth, "end_step_begin": end_step.begin,
+    "deal": damage.deal, "losers": damage.losers,
 }
 
 
@@ -1184,6 +1186,53 @@ def _exile_lost_with_the_abilities(state, args):
     return ORIGINAL["end_step_put"](state, args)
 
 
+def _dealt_without(state, source, keywords, *args):
+    """The damage dealt as if the source lacked ``keywords`` (the keywords given back after)."""
+    obj = s.get(state, source)
+    state = ORIGINAL["deal"](s.update(state, source, keywords=obj.keywords - set(keywords)), source, *args)
+    return s.update(state, source, keywords=obj.keywords)
+
+
+def _infect_damage_gains_no_life(state, source, recipient, amount, prevent=0, combat=False):
+    dealt = ORIGINAL["deal"](state, source, recipient, amount, prevent, combat)
+    if not damage.has(state, source, damage.INFECT):
+        return dealt
+    return replace(dealt, life=state.life)  # as if lifelink worked only with damage that takes life
+
+
+def _prevented_infect_still_counts(state, source, recipient, amount, prevent=0, combat=False):
+    return ORIGINAL["deal"](state, source, recipient, amount, 0 if damage.has(state, source, damage.INFECT) else prevent, combat)
+
+
+def _infect_only_in_combat(state, source, recipient, amount, prevent=0, combat=False):
+    if combat:
+        return ORIGINAL["deal"](state, source, recipient, amount, prevent, combat)
+    return _dealt_without(state, source, (damage.INFECT,), recipient, amount, prevent, combat)
+
+
+def _counters_are_marked_damage(state, source, recipient, amount, prevent=0, combat=False):
+    if recipient in state.players:
+        return ORIGINAL["deal"](state, source, recipient, amount, prevent, combat)
+    return _dealt_without(state, source, (damage.INFECT, damage.WITHER), recipient, amount, prevent, combat)
+
+
+def _infect_takes_life(state, source, recipient, amount, prevent=0, combat=False):
+    if recipient not in state.players:
+        return ORIGINAL["deal"](state, source, recipient, amount, prevent, combat)
+    return _dealt_without(state, source, (damage.INFECT,), recipient, amount, prevent, combat)
+
+
+def _poison_never_kills(state):
+    return tuple(p for p in s.in_game(state) if life.life_of(state, p) <= 0)
+
+
+def _infect_poisons_walkers(state, source, recipient, amount, prevent=0, combat=False):
+    target = s.find(state, recipient)
+    if target is None or "planeswalker" not in target.types or not damage.has(state, source, damage.INFECT):
+        return ORIGINAL["deal"](state, source, recipient, amount, prevent, combat)
+    return player_counters.gain(state, s.controller_of(state, recipient), damage.POISON, amount - prevent, source)
+
+
 MUTANTS = {
     "{2/R} counts 1": (costs, "symbol_value", _hybrid_as_one),
     "Phyrexian counts 0": (costs, "symbol_value", _phyrexian_zero),
@@ -1404,6 +1453,13 @@ MUTANTS = {
     "unearth has no replacement for leaving": (end_step, "unearth", _unearth_without_replacement),
     "unearth returns the card from wherever it went": (end_step, "unearth", _unearth_from_anywhere),
     "unearth's exile is lost with the creature's abilities": (end_step, "put", _exile_lost_with_the_abilities),
+    "lifelink gains nothing from infect damage": (damage, "deal", _infect_damage_gains_no_life),
+    "prevented infect damage still gives counters": (damage, "deal", _prevented_infect_still_counts),
+    "infect works only in combat": (damage, "deal", _infect_only_in_combat),
+    "infect and wither damage is marked on creatures": (damage, "deal", _counters_are_marked_damage),
+    "infect damage to a player takes life": (damage, "deal", _infect_takes_life),
+    "ten poison counters don't lose the game": (damage, "losers", _poison_never_kills),
+    "infect damage to a planeswalker poisons its controller": (damage, "deal", _infect_poisons_walkers),
 }
 
 

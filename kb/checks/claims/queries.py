@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from kb.checks.model import abilities, actions, cards, casting, colors, combat, control, costs, life, player_counters
-from kb.checks.model import bodies, destruction, dungeon, exert, history, library, mana, priority
+from kb.checks.model import bodies, damage, destruction, dungeon, exert, history, library, mana, priority
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import STACK, State
@@ -124,6 +124,8 @@ QUERIES: dict[str, tuple[str, Callable[[State, dict], Any]]] = {
     "life": ("player", lambda st, a: life.life_of(st, a["player"])),
     "library": ("player", lambda st, a: list(library.library(st, a["player"]))),
     "energy": ("player", lambda st, a: player_counters.count(st, a["player"])),
+    "poison": ("player", lambda st, a: player_counters.count(st, a["player"], damage.POISON)),
+    "in_game": ("player", lambda st, a: a["player"] in s.in_game(st)),
     "step": ("player", lambda st, a: st.step),
     "priority": ("player", lambda st, a: s.holder(st)),
     "options": ("player", lambda st, a: priority.options(st, a["player"])),

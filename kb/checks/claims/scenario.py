@@ -25,7 +25,7 @@ from typing import Any, Callable, Mapping, Optional
 from kb.checks.claims import build
 from kb.checks.claims.queries import QUERIES
 from kb.checks.model import actions, casting, colors, combat, control, copies, entering, faces, leaving, library, player_counters
-from kb.checks.model import bodies, destruction, dungeon, dying, exert, saga, stack, vehicles
+from kb.checks.model import bodies, damage, destruction, dungeon, dying, exert, saga, stack, vehicles
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction, ModelError, ScenarioError
@@ -166,6 +166,8 @@ ACTIONS: dict[str, tuple[str, Callable[[State, dict], State]]] = {
     "regenerate": ("object", lambda st, a: destruction.regenerate(st, a["object"])),
     "sacrifice": ("object", lambda st, a: _checked(dying.sacrifice(st, _owner(st, a, "object"), a["object"]))),
     "deal_damage": ("object", lambda st, a: _checked(dying.deal_damage(st, a["object"], int(a.get("amount", 1))))),
+    "damage": ("source", lambda st, a: _checked(damage.deal(st, a["source"], a["to"], int(a.get("amount", 1)), int(a.get("prevent", 0)),
+                                                        bool(a.get("combat", False))))),
     "gain_ability": ("object", lambda st, a: colors.gain_ability(st, a["object"], build.ability(a["ability"]))),
     "venture": ("player", lambda st, a: s.to_priority(dungeon.venture(st, a.get("player", st.active), a.get("dungeon"),
                                                                      a.get("room")))),

@@ -24,6 +24,7 @@ from the bottom up (each imports only those above it):
 - ``end_step``: until the next end step: dash's return, unearth's exile and its replacement, delayed triggers that refer to an object (702.109, 702.84, 603.7c)
 - ``destruction``: what stops or replaces destruction: indestructible, regeneration, umbra armor (702.12b, 701.19, 702.89)
 - ``dying``: destroying, sacrificing, damage, the state-based actions that kill or cancel counters, persist and undying (700.4, 701.8, 704.5f-g, 704.5q, 702.79, 702.93)
+- ``damage``: damage by recipient and source: life, poison, loyalty, marked damage or -1/-1 counters; infect, wither, lifelink, prevention; losing the game (120.3, 702.90, 702.80, 702.15, 615.6, 704.5a, 704.5c)
 - ``history``: what the turn so far and a graveyard say: raid, revolt, delirium (207.2c, 205.2a, 712.8a)
 - ``discard``: discarding, madness's replacement, mill, draw (701.9, 702.35a)
 - ``origins``: where a card may be cast from: permissions, escape, aftermath, an Adventure's creature, a copy of a card (601.2a, 702.138a, 702.127a, 715.3d, 707.12)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from kb.checks.model import bestow, cards, dungeon, dying, end_step, entering, saga
+from kb.checks.model import bestow, cards, control, damage, dungeon, dying, end_step, entering, saga
 from kb.checks.model import state as s
 from kb.checks.model.origins import ADVENTURE_EXILE, FLASHBACK
 from kb.checks.model.errors import IllegalAction
@@ -98,7 +98,8 @@ def state_based(state: State) -> State:
     702.103f: an Aura that enchants nothing legal goes to the graveyard, a bestowed one becomes a
     creature; 714.4: a Saga whose last chapter ability has left the stack is sacrificed; 309.6: a
     dungeon whose last room ability has left the stack is completed; 704.5e: a copy of a card in a
-    zone other than the stack ceases to exist, once it wasn't cast (checked as a player would
+    zone other than the stack ceases to exist, once it wasn't cast; 704.5a, 704.5c: a player with 0
+    or less life, or ten or more poison counters, loses the game and leaves it (800.4a) (checked as a player would
     receive priority: after a spell or ability resolves or is countered); and those of
     kb.checks.model.dying (704.5f-g, 704.5q). Checked again until none is performed (704.3); a
     check that never stops performing one is a loop of mandatory actions (104.4b), refused after
@@ -119,4 +120,6 @@ def _state_based_once(state: State) -> State:
         state = s.log(s.remove(state, token.id), Event("ceases to exist", token.id, token.owner, "704.5d"))
     for copy in [o for o in state.objects if o.kind == s.COPY and o.zone != STACK]:
         state = s.log(s.remove(state, copy.id), Event("ceases to exist", copy.id, copy.owner, "704.5e"))
+    for player in damage.losers(state):
+        state = control.leave_game(s.log(state, Event("loses the game", player, player, "704.5a, 704.5c")), player)
     return state
