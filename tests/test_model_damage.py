@@ -54,7 +54,31 @@ def test_damage_by_recipient_and_source(source, recipient, amount, prevent, expe
 def test_prevented_damage_is_no_damage_event():
     st = damage.deal(table(), ELF, "B", 2, prevent=2)
     assert list(s.events(st, damage.DAMAGE)) == []
-    assert [e.obj for e in s.events(st, "prevented")] == ["B"]
+    assert [(e.obj, e.detail) for e in s.events(st, "prevented")] == [("B", "615.6: 2 damage by Glistener Elf")]
+
+
+def test_no_damage_is_no_event():
+    before = table()
+    assert damage.deal(before, ELF, "B", 0) == before  # 120.8
+
+
+@pytest.mark.parametrize("source, recipient, kind, player", [
+    (ELF, "B", "get poison", "B"),
+    (BEARS, "B", "lose life", "B"),
+])
+def test_what_damage_does_names_its_source(source, recipient, kind, player):
+    st = damage.deal(table(), source, recipient, 2)
+    assert [(e.obj, e.player, e.detail) for e in s.events(st, kind)] == [(source, player, "2")]
+
+
+def test_the_life_lifelink_gains_names_its_source():
+    st = damage.deal(board((NIGHTHAWK, "A")), NIGHTHAWK, "B", 2)
+    assert [(e.obj, e.player, e.detail) for e in s.events(st, "gain life")] == [(NIGHTHAWK, "A", "2")]
+
+
+def test_losing_the_game_is_logged():
+    st = leaving.state_based(damage.deal(board((COLOSSUS, "A"), players=("A", "B", "C")), COLOSSUS, "B", 10))
+    assert [(e.obj, e.player, e.detail) for e in s.events(st, "loses the game")] == [("B", "B", "704.5a, 704.5c")]
 
 
 def test_the_damage_event_says_who_dealt_it_and_whether_in_combat():

@@ -46,10 +46,13 @@ def deal(state: State, source: str, recipient: str, amount: int, prevent: int = 
         raise IllegalAction(f"{source} is no object that can deal damage")
     if recipient in state.left:
         raise IllegalAction(f"{recipient} has left the game (800.4a)")
-    is_player = recipient in state.players
-    target = None if is_player else s.find(state, recipient)
-    if not is_player and (target is None or target.zone != BATTLEFIELD or not {"creature", "planeswalker"} & set(target.types)):
-        raise IllegalAction(f"{recipient} is no player, creature or planeswalker on the battlefield (120.1)")
+    is_player, target = recipient in state.players, None
+    if not is_player:
+        target = s.find(state, recipient)
+        if target is None or target.zone != BATTLEFIELD or not {"creature", "planeswalker"} & set(target.types):
+            raise IllegalAction(f"{recipient} is no player, creature or planeswalker on the battlefield (120.1)")
+    if not amount:
+        return state  # 120.8: a source that would deal 0 damage deals no damage at all
     dealt = max(0, amount - prevent)
     if not dealt:
         return s.log(state, Event("prevented", recipient, detail=f"615.6: {amount} damage by {source}"))
