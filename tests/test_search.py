@@ -462,3 +462,21 @@ def test_a_claim_read_in_a_question_never_widens_its_strict_part(store, query):
         assert results.hits and all("goad" in hit.record.tags for hit in results.hits)
     if len(query.split()) < 4:
         assert results.built.claims == ()
+
+
+@pytest.mark.parametrize("question, named, claim", [
+    ("does infect work with noncombat damage, like when my creature fights?", True, "infect.any_damage"),
+    ("does deathtouch work with noncombat damage, like when my creature fights?", False, "infect.any_damage"),
+    ("if Glistener Elf fights a creature, does it get -1/-1 counters or damage?", True, "infect.any_damage"),  # a card with infect
+    ("l'infettare funziona anche con il danno non da combattimento?", True, "infect.any_damage"),
+    ("can i suspend a sorcery during my opponent's turn?", True, "suspend.when_could_cast"),
+    ("platinum emporion: if a lifelink creature hits me, does its controller still gain life?", False, "infect.damage_in_all_respects"),
+])  # fmt: skip
+def test_a_claim_of_a_named_mechanic_is_read_only_where_the_question_names_it(monkeypatch, question, named, claim):
+    from kb.search import claims
+
+    assert (claim in [reading.claim for reading in claims.read_claims(question)]) is named
+    monkeypatch.setattr(claims, "LEAST", 0.0)  # every claim the classifier gives any chance: still none of a mechanic not named
+    monkeypatch.setattr(claims, "MOST", 1000)
+    read = {reading.claim for reading in claims.read_claims(question)}
+    assert (claim in read) is named and (named or not any(c.startswith(claim.split(".")[0] + ".") for c in read))
