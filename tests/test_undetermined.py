@@ -146,15 +146,14 @@ def test_a_check_run_decides_on_the_determined_links_only(polarities, passed, sh
 def test_kb_check_counts_an_undetermined_link_and_exits_0(runner, tmp_path):
     """End to end, with the shipped linker: a ruling it is sure is about a claim, not which way round."""
     source = tmp_path / "about.txt"
-    source.write_text("Venerated Loxodon\n\n01/01/2026\n\nYou can’t tap more creatures to convoke Venerated Loxodon than it takes to pay "
-                      "for its total cost. This means that normally no more than five creatures can convoke it.\n",
-                      encoding="utf-8")  # fmt: skip
+    source.write_text("Devouring Light\n\n01/01/2026\n\nYou can tap untapped attacking or blocking creatures you control to help cast "
+                      "Devouring Light.\n", encoding="utf-8")  # fmt: skip
     where = str(tmp_path / "index")
     assert runner.invoke(main, ["ingest", str(source), "--index", where]).exit_code == 0
     (ruling_id,) = [json.loads(line)["id"] for line in runner.invoke(main, ["export", "--format", "jsonl", "--index", where]).stdout.splitlines()]
     result = runner.invoke(main, ["check", ruling_id, "--index", where])
     assert result.exit_code == 0, result.output
-    assert "UNDETERMINED convoke.after_total_cost" in result.stdout
+    assert "UNDETERMINED convoke.any_untapped_creature" in result.stdout
     assert result.stdout.rstrip().splitlines()[-1].startswith("0 check run(s) passed, 0 failed, 1 undetermined")
     data = json.loads(runner.invoke(main, ["check", ruling_id, "--json", "--index", where]).stdout)
     assert (data["passed"], data["failed"], data["undetermined"]) == (0, 0, 1)
