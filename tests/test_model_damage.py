@@ -23,7 +23,8 @@ def board(*cards, players=("A", "B")):
 
 
 def table():
-    return board((ELF, "A"), (RAM_GANG, "A"), (BEARS, "A"), (BEARS, "B", "Bears B"), (JACE, "B", "Jace B", {"counters": {"loyalty": 3}}))
+    return board((ELF, "A"), (RAM_GANG, "A"), (BEARS, "A"), (BEARS, "B", "Bears B"),
+                 (JACE, "B", "Jace B", {"counters": {"loyalty": 3}}))
 
 
 def result(st, who):

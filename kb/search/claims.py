@@ -72,7 +72,9 @@ def read_claims(words: str) -> tuple[ClaimReading, ...]:
     lang = language.detect(words, None).lang
     _, total = chances(classifier, windows(reading(words, lang)), classifier.claims)
     named = _named()
-    said = frozenset(vocabulary().tags_of(words, (lang,))) | named_mechanics(words) | layout_mechanics(words) if named else frozenset()
+    said = frozenset()
+    if named:  # the mechanics the question names, or the cards it names have
+        said = frozenset(vocabulary().tags_of(words, (lang,))) | named_mechanics(words) | layout_mechanics(words)
     found = sorted((ClaimReading(c, round(p, 3)) for c, p in total.items()
                     if p >= LEAST and (c not in named or not named[c].isdisjoint(said))), key=lambda r: (-r.probability, r.claim))
     return tuple(found[:MOST])
@@ -81,7 +83,8 @@ def read_claims(words: str) -> tuple[ClaimReading, ...]:
 @lru_cache(maxsize=1)
 def _named() -> dict[str, frozenset[str]]:
     """The claims about a named mechanic (their mechanic a keyword ability or action, or an ability
-    word), each with the tags that name it: its mechanic, and the keywords that open it (kb.checks.registration.keywords)."""
+    word), each with the tags that name it: its mechanic, and the keywords that open it
+    (kb.checks.registration.keywords)."""
     claims = list(registry().values())
     vocab, opening = vocabulary(), keywords(claims)
     return {claim: frozenset({tag}) | opening.get(claim, frozenset()) for claim, tag in gates(claims).items()

@@ -98,9 +98,9 @@ def state_based(state: State) -> State:
     702.103f: an Aura that enchants nothing legal goes to the graveyard, a bestowed one becomes a
     creature; 714.4: a Saga whose last chapter ability has left the stack is sacrificed; 309.6: a
     dungeon whose last room ability has left the stack is completed; 704.5e: a copy of a card in a
-    zone other than the stack ceases to exist, once it wasn't cast; 704.5a, 704.5c: a player with 0
-    or less life, or ten or more poison counters, loses the game and leaves it (800.4a) (checked as a player would
-    receive priority: after a spell or ability resolves or is countered); and those of
+    zone other than the stack ceases to exist, once it wasn't cast; 704.5a, 704.5c: a player with
+    0 or less life, or ten or more poison counters, loses the game and leaves it (800.4a) (checked
+    as a player would receive priority: after a spell or ability resolves or is countered); and those of
     kb.checks.model.dying (704.5f-g, 704.5q). Checked again until none is performed (704.3); a
     check that never stops performing one is a loop of mandatory actions (104.4b), refused after
     SBA_ROUNDS rounds rather than run for ever."""
