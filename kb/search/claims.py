@@ -71,12 +71,12 @@ def read_claims(words: str) -> tuple[ClaimReading, ...]:
         return ()
     lang = language.detect(words, None).lang
     _, total = chances(classifier, windows(reading(words, lang)), classifier.claims)
+    likely = {c: p for c, p in total.items() if p >= LEAST}
     named = _named()
-    said = frozenset()
-    if named:  # the mechanics the question names, or the cards it names have
+    if any(c in named for c in likely):  # the mechanics the question names, or the cards it names have
         said = frozenset(vocabulary().tags_of(words, (lang,))) | named_mechanics(words) | layout_mechanics(words)
-    found = sorted((ClaimReading(c, round(p, 3)) for c, p in total.items()
-                    if p >= LEAST and (c not in named or not named[c].isdisjoint(said))), key=lambda r: (-r.probability, r.claim))
+        likely = {c: p for c, p in likely.items() if c not in named or not named[c].isdisjoint(said)}
+    found = sorted((ClaimReading(c, round(p, 3)) for c, p in likely.items()), key=lambda r: (-r.probability, r.claim))
     return tuple(found[:MOST])
 
 
