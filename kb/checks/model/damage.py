@@ -20,7 +20,7 @@ A player with ten or more poison counters, or 0 or less life, loses the game (70
 
 from __future__ import annotations
 
-from kb.checks.model import bodies, colors, life, player_counters, saga
+from kb.checks.model import abilities, bodies, colors, life, player_counters, saga
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import BATTLEFIELD, Event, State
@@ -34,7 +34,7 @@ LETHAL_POISON = 10  # 704.5c
 def has(state: State, oid: str, keyword: str) -> bool:
     """Whether the object has ``keyword``, printed or given by an effect (none once it lost all its abilities)."""
     obj = s.get(state, oid)
-    return keyword in colors.keywords_of(state, oid) or any(a.name == keyword for a in colors.abilities_of(state, obj))
+    return keyword in colors.keywords_of(state, oid) or abilities.named(colors.abilities_of(state, obj), keyword) is not None
 
 
 def deal(state: State, source: str, recipient: str, amount: int, prevent: int = 0, combat: bool = False) -> State:
