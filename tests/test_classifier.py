@@ -512,3 +512,48 @@ def test_a_labelled_ruling_links_as_labelled_whatever_a_phrasing_reads(labelled,
     linker = L.Linker(phrasings, {"goad.stays": ""}, classifier=Sure(-1, 0.95))
     found = linker.match("A goaded creature stays goaded, not only until it attacks; it isn't freed.", "en", frozenset())
     assert [link.polarity for link in found] == [polarity]
+
+
+class Reads:
+    """A classifier that reads the same (claim, polarity) → probability in every sentence."""
+
+    def __init__(self, chances: dict):
+        self.chances = chances
+
+    def read(self, sentences):
+        return [None for _ in sentences]
+
+    def best(self, sentences, claims, scored=None):
+        found = {c: p for c, p in self.chances.items() if c[0] in claims}
+        return list(found), np.array(list(found.values()), dtype=float)
+
+
+TRIGGERS = "Split second never prevents an ability from triggering."
+
+
+@pytest.mark.parametrize(
+    "ruling, chances, claims",
+    [
+        # the phrasing's words (0.93), and no other claim read: the phrasing's claim
+        ("Split second never prevents a card's ability from triggering.", lambda: {}, ["split.triggers"]),
+        # the classifier reads the sentence as another claim, sure (OUTWEIGHED) and surer by the
+        # margin: the phrasing's claim goes, the classifier's own is linked
+        ("Split second never prevents a card's ability from triggering.",
+         lambda: {("split.suspend", -1): L.OUTWEIGHED}, ["split.suspend"]),
+        ("Split second never prevents a card's ability from triggering.",
+         lambda: {("split.suspend", -1): L.OUTWEIGHED, ("split.triggers", 1): L.OUTWEIGHED - L.OUTWEIGHED_MARGIN - 0.02},
+         ["split.suspend"]),
+        # not sure enough of the other claim, or not by the margin: both stand
+        ("Split second never prevents a card's ability from triggering.",
+         lambda: {("split.suspend", -1): L.OUTWEIGHED - 0.05}, ["split.triggers", "split.suspend"]),
+        ("Split second never prevents a card's ability from triggering.",
+         lambda: {("split.suspend", -1): L.OUTWEIGHED, ("split.triggers", 1): L.OUTWEIGHED - L.OUTWEIGHED_MARGIN + 0.05},
+         ["split.triggers", "split.suspend"]),
+        # a ruling worded as a known phrasing keeps its link, whatever the classifier reads
+        (TRIGGERS, lambda: {("split.suspend", -1): 0.9}, ["split.triggers", "split.suspend"]),
+    ],
+)  # fmt: skip
+def test_a_link_read_from_a_phrasing_gives_way_when_the_classifier_reads_its_sentence_as_another_claim(ruling, chances, claims):
+    phrasings = [("split.triggers", 1, TRIGGERS, "en"), ("split.suspend", -1, "Split second stops you from suspending a card.", "en")]
+    linker = L.Linker(phrasings, {"split.triggers": "", "split.suspend": ""}, classifier=Reads(chances()))
+    assert [link.claim for link in linker.match(ruling, "en", frozenset())] == claims

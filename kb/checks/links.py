@@ -11,7 +11,8 @@ DENY_MARGIN). Of the claims read in one sentence only those near the best link (
 denial gives way to a claim the ruling states better. Each link keeps its score and evidence (the
 phrasing matched). A link read from a phrasing gives way when the claim classifier is sure of the
 other polarity (VETO): "the spell resolves first; the trigger waits" has the phrasing's words in
-the opposite order.
+the opposite order; and when it reads that sentence as another claim (OUTWEIGHED): "split second
+never prevents you from suspending a card" has the words of "... from triggering".
 
 A ruling that says a claim in words of its own matches no phrasing closely; the claim classifier
 (kb.checks.classifier, learned from all the phrasings at once) links it when it is sure of the
@@ -73,6 +74,8 @@ DOUBT = 0.2  # an asserting link is undetermined when the classifier reads the c
 ABOUT = 0.5  # the least probability of the classifier's claim (both polarities) that links a ruling nothing else linked, its polarity undetermined (dev halves of sets 1 to 4: recall 0.708 / 0.649 / 0.526 / 0.604 to 0.832 / 0.830 / 0.732 / 0.816, precision 0.946 / 0.969 / 0.970 / 0.980 to 0.937 / 0.942 / 0.973 / 0.962; 0.3: 1 to 3 points more recall, 1 point less precision; 0.7: 1 to 8 points less recall)
 ABOUT_MARGIN = 0.3  # ... and by how much more than any other claim (0.1: recall +1 point, precision -1 on set 4)
 NEAR_MISS = 0.5  # ... unless a near miss is as near, and this near: two far matches don't say which is meant (dev halves, against any near miss: recall 0.858 / 0.780 to 0.867 / 0.787 on sets 1 and 3, precision the same; 0.6: one false link more on set 2; no corpus link changed)
+OUTWEIGHED = 0.5  # the least probability of another claim (both polarities, in the window a phrasing was matched in) that unlinks the phrasing's claim (dev halves of sets 1 to 4, against none: precision 0.924 / 0.944 / 0.976 / 0.982 to 0.940 / 0.955 / 0.981 / 0.982, recall the same, contradictions passing 5 to 4, true sentences failing 39 to 38; 0.3 to 0.5 alike, 0.7 as none; corpus: 73 rulings of 14 texts lose one of two or three links, none its last, and a link judged "none" in bench/corpus_judged.yaml goes)
+OUTWEIGHED_MARGIN = 0.3  # ... and by how much more than the phrasing's claim (0.1 to 0.3 alike; 0.5 as none)
 EVIDENCE = 160  # characters of the matched phrasing kept as evidence
 
 class Linker(Phrasebook):
@@ -116,6 +119,9 @@ class Linker(Phrasebook):
         near = self._near(scored, claims, near_miss) if any((cos[claims] >= THRESHOLD).any() for _, cos in scored) else ()
         plain = [window for window, _ in scored]
         class_scores = self.classifier.read(plain) if self.classifier is not None else None
+        if near and class_scores is not None:
+            near = self._outweighed(near, allowed, class_scores)
+        near = tuple(link for link, _ in near)  # the windows they were read in, no longer needed
         classified = self._classified(scored, claims, near_miss, allowed, class_scores) if class_scores is not None else None
         # what the classifier reads of the allowed claims, each polarity at its best window: read
         # once, for the veto and the doubt, when there is a link to weigh
@@ -137,8 +143,9 @@ class Linker(Phrasebook):
             found.pop(claim, None)  # an official ruling kept as that claim's near miss (one of its sentences may tie with a phrasing)
         return tuple(sorted(found.values(), key=lambda link: (-link.score, link.claim)))
 
-    def _near(self, windows: list, claims: np.ndarray, near_miss: float) -> tuple[Link, ...]:
-        """The links of a ruling's windows (with their cosines) to the phrasings near enough;
+    def _near(self, windows: list, claims: np.ndarray, near_miss: float) -> tuple[tuple[Link, int], ...]:
+        """The links of a ruling's windows (with their cosines) to the phrasings near enough, each
+        with the number of the window it was read in;
         ``near_miss``: the ruling's best cosine with a near miss (a phrasing of no claim)."""
         # per claim, the best match that reads as stating it and the best that reads as denying
         # it, each read straight from a phrasing or by turning one over (when the ruling's
@@ -168,14 +175,30 @@ class Linker(Phrasebook):
             if score < top[place] - RIVAL:
                 continue
             links.append((Link(claim, ASSERTS if polarity == ASSERTED else DENIES, round(score, 3),
-                               _evidence(self.known[number].text)), flipped))
+                               _evidence(self.known[number].text)), place))
         # a denial ("has no mana cost" against "is determined by its mana cost"; "is a mana
         # ability" against "any ability with mana in its cost is a mana ability") is no denial
         # when the ruling states another claim better: the words it shares with this claim's
         # phrasings belong to that one (a false alarm costs a true ruling)
         best_stated = max((link.score for link, _ in links if link.polarity == ASSERTS), default=0.0)
-        kept_links = [link for link, _ in links if not (link.polarity == DENIES and link.score < best_stated)]
-        return tuple(sorted(kept_links, key=lambda link: (-link.score, link.claim)))
+        kept_links = [(link, place) for link, place in links if not (link.polarity == DENIES and link.score < best_stated)]
+        return tuple(sorted(kept_links, key=lambda pair: (-pair[0].score, pair[0].claim)))
+
+    def _outweighed(self, near: tuple, allowed: frozenset, class_scores: list) -> tuple:
+        """The links read from phrasings (each with the window it was read in) but those whose
+        window the classifier reads as another claim (OUTWEIGHED, by OUTWEIGHED_MARGIN more than
+        this one): "split second never prevents you from suspending a card" words "split second
+        never prevents an ability from triggering" closely, and says something else; a link worded
+        as a known phrasing (score 1) stays."""
+        kept = []
+        for link, place in near:
+            if link.score < 1.0:
+                total = chances(self.classifier, (), allowed, [class_scores[place]])[1]
+                least = total.get(link.claim, 0.0) + OUTWEIGHED_MARGIN
+                if any(claim != link.claim and chance >= max(OUTWEIGHED, least) for claim, chance in total.items()):
+                    continue
+            kept.append((link, place))
+        return tuple(kept)
 
     @staticmethod
     def _vetoed(near: tuple[Link, ...], best: dict) -> tuple[Link, ...]:
