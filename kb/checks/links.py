@@ -10,9 +10,8 @@ a denial turned over is no assertion): a polarity turned over is less sure (DENY
 DENY_MARGIN). Of the claims read in one sentence only those near the best link (RIVAL), and a
 denial gives way to a claim the ruling states better. Each link keeps its score and evidence (the
 phrasing matched). A link read from a phrasing gives way when the claim classifier is sure of the
-other polarity (VETO): "the spell resolves first; the trigger waits" has the phrasing's words in
-the opposite order; and when it reads that sentence as another claim (OUTWEIGHED): "split second
-never prevents you from suspending a card" has the words of "... from triggering".
+other polarity (VETO), or reads that sentence as another claim (OUTWEIGHED): its second opinion,
+kb.checks.second_opinion.
 
 A ruling that says a claim in words of its own matches no phrasing closely; the claim classifier
 (kb.checks.classifier, learned from all the phrasings at once) links it when it is sure of the
@@ -51,6 +50,7 @@ from kb.checks.phrasebook import MEMO_SIZE, Phrasebook
 from kb.checks.polarity import polarity_of
 from kb.checks.readings import remembered
 from kb.checks.registration import ASSERTED, DENIED, NO_CLAIM, gates, keywords, phrasings_of, registry
+from kb.checks.second_opinion import DOUBT, OUTWEIGHED, OUTWEIGHED_MARGIN, VETO, doubted, outweighed, vetoed  # noqa: F401
 from kb.records import ASSERTS, DENIES, UNDETERMINED, Link, normalize_text
 
 __all__ = ["Link", "Linker", "NO_CLAIM", "gates", "keywords", "link", "linker", "phrasings_of"]
@@ -69,13 +69,9 @@ CLAIM_MARGIN = 0.1  # ... and by how much more than any other claim (dev halves,
 ALONE = 0.3  # the least probability of the classifier's polarity that links against its nearest phrasing's reading (dev halves: 0.7 lost 14 true links for 4 false ones fewer, the same contradictions passing; with undetermined links, 0.3 to 0.2 failed 4 more of set 3's contradictions, the rest the same, and changed no corpus link; 0.1 as 0.2; back to 0.3 once the classifier was learned again with two more claims: at 0.2 it denied a true corpus ruling, "if the target permanent is a token, it stops at exile", read 0.22 denied against 0.10 asserted, a false FAIL; set 3 fails 3 contradictions fewer)
 OVERRULING = 0.9  # ... and of asserting it when its nearest phrasing reads the ruling otherwise or is in doubt (a wrong assertion lets a false ruling pass; dev halves and set 3: against 0.3, where that phrasing reads a denial, 1 set 2 contradiction fewer passed at 0.9 to 1; where it is in doubt too, 2 fewer of set 3's 246 at 0.9, 3 at 0.95. Once every claim had 70 + 70 written wordings per language, 0.95 passed 4 of 345 dev contradictions instead of 6, for recall 0.743 / 0.649 / 0.535 to 0.673 / 0.628 / 0.508, and left "the exchange of control doesn't end at end of turn; it lasts for the rest of the game" unlinked at 0.946: kept at 0.9)
 ALONE_ASSERTS = 0.95  # ... below which such a link, the classifier overruling its nearest phrasing, is undetermined rather than asserting (dev halves: contradictions passing 6 to 4, none failing fewer, true rulings with the right polarity 0.614 to 0.580 in the mean; corpus: 7 rulings of 2 texts undetermined, no verdict else)
-VETO = 0.8  # a link read from a phrasing gives way when the classifier reads the other polarity this sure, and surer than its own (dev halves: set 1 one contradiction fewer passing, set 2 one true link fewer; 0.4 one more fewer passing, and a true link fewer)
-DOUBT = 0.2  # an asserting link is undetermined when the classifier reads the claim denied likelier than this (dev halves of sets 1 to 4: 9 contradictions passing to 5, recall with the right polarity 0.637 / 0.628 / 0.488 / 0.571 to 0.637 / 0.617 / 0.486 / 0.551; 0.1: the same passing, 1 to 3 points less; the assertion less likely than 0.5 as well: no fewer passing, and 143 corpus rulings of claims other claims outweigh undetermined)
 ABOUT = 0.5  # the least probability of the classifier's claim (both polarities) that links a ruling nothing else linked, its polarity undetermined (dev halves of sets 1 to 4: recall 0.708 / 0.649 / 0.526 / 0.604 to 0.832 / 0.830 / 0.732 / 0.816, precision 0.946 / 0.969 / 0.970 / 0.980 to 0.937 / 0.942 / 0.973 / 0.962; 0.3: 1 to 3 points more recall, 1 point less precision; 0.7: 1 to 8 points less recall)
 ABOUT_MARGIN = 0.3  # ... and by how much more than any other claim (0.1: recall +1 point, precision -1 on set 4)
 NEAR_MISS = 0.5  # ... unless a near miss is as near, and this near: two far matches don't say which is meant (dev halves, against any near miss: recall 0.858 / 0.780 to 0.867 / 0.787 on sets 1 and 3, precision the same; 0.6: one false link more on set 2; no corpus link changed)
-OUTWEIGHED = 0.5  # the least probability of another claim (both polarities, in the window a phrasing was matched in) that unlinks the phrasing's claim (dev halves of sets 1 to 4, against none: precision 0.924 / 0.944 / 0.976 / 0.982 to 0.940 / 0.955 / 0.981 / 0.982, recall the same, contradictions passing 5 to 4, true sentences failing 39 to 38; 0.3 to 0.5 alike, 0.7 as none; corpus: 73 rulings of 14 texts lose one of two or three links, none its last, and a link judged "none" in bench/corpus_judged.yaml goes)
-OUTWEIGHED_MARGIN = 0.3  # ... and by how much more than the phrasing's claim (0.1 to 0.3 alike; 0.5 as none)
 EVIDENCE = 160  # characters of the matched phrasing kept as evidence
 
 class Linker(Phrasebook):
@@ -120,19 +116,19 @@ class Linker(Phrasebook):
         plain = [window for window, _ in scored]
         class_scores = self.classifier.read(plain) if self.classifier is not None else None
         if near and class_scores is not None:
-            near = self._outweighed(near, allowed, class_scores)
+            near = outweighed(self.classifier, near, allowed, class_scores)
         near = tuple(link for link, _ in near)  # the windows they were read in, no longer needed
         classified = self._classified(scored, claims, near_miss, allowed, class_scores) if class_scores is not None else None
         # what the classifier reads of the allowed claims, each polarity at its best window: read
         # once, for the veto and the doubt, when there is a link to weigh
         best = chances(self.classifier, plain, allowed, class_scores)[0] if class_scores is not None and (near or classified) else {}
         if near and class_scores is not None:
-            near = self._vetoed(near, best)
+            near = vetoed(near, best)
         found = {link.claim: link for link in near}
         if classified is not None:
             found.setdefault(classified.claim, classified)
         if class_scores is not None:
-            found = self._doubted(found, best, classified)
+            found = doubted(found, best, classified)
             if not found and not labelled:
                 about = self._about(scored, claims, near_miss, allowed, class_scores)
                 found = {about.claim: about} if about else found
@@ -183,50 +179,6 @@ class Linker(Phrasebook):
         best_stated = max((link.score for link, _ in links if link.polarity == ASSERTS), default=0.0)
         kept_links = [(link, place) for link, place in links if not (link.polarity == DENIES and link.score < best_stated)]
         return tuple(sorted(kept_links, key=lambda pair: (-pair[0].score, pair[0].claim)))
-
-    def _outweighed(self, near: tuple, allowed: frozenset, class_scores: list) -> tuple:
-        """The links read from phrasings (each with the window it was read in) but those whose
-        window the classifier reads as another claim (OUTWEIGHED, by OUTWEIGHED_MARGIN more than
-        this one): "split second never prevents you from suspending a card" words "split second
-        never prevents an ability from triggering" closely, and says something else; a link worded
-        as a known phrasing (score 1) stays."""
-        kept = []
-        for link, place in near:
-            if link.score < 1.0:
-                total = chances(self.classifier, (), allowed, [class_scores[place]])[1]
-                least = total.get(link.claim, 0.0) + OUTWEIGHED_MARGIN
-                if any(claim != link.claim and chance >= max(OUTWEIGHED, least) for claim, chance in total.items()):
-                    continue
-            kept.append((link, place))
-        return tuple(kept)
-
-    @staticmethod
-    def _vetoed(near: tuple[Link, ...], best: dict) -> tuple[Link, ...]:
-        """The links read from phrasings but those the classifier reads the other way (VETO, and surer;
-        ``best``: (claim, polarity) → the classifier's probability at its best window)."""
-        kept = []
-        for link in near:
-            own, other = (ASSERTED, DENIED) if link.polarity == ASSERTS else (DENIED, ASSERTED)
-            against = best.get((link.claim, other), 0.0)
-            if not (against >= VETO and against > best.get((link.claim, own), 0.0)):
-                kept.append(link)  # else "resolves first; the trigger waits": the phrasing's words, the order reversed
-        return tuple(kept)
-
-    @staticmethod
-    def _doubted(found: dict[str, Link], best: dict, classified: Link | None = None) -> dict[str, Link]:
-        """The links, those asserting a claim the classifier reads denied likelier than DOUBT
-        (``best``, as for ``_vetoed``) made undetermined (a false ruling that words a true one's
-        words the other way round passes no check), or the classifier's own denial of that claim
-        (``classified``: "Madness only works if you discard the card to pay a cost" against "any
-        discard works"; dev halves: 3 more contradictions failing, no true sentence failing, no
-        corpus verdict changed); a link worded as a known phrasing (score 1) stays as it is."""
-        kept = {}
-        for claim, link in found.items():
-            if link.polarity == ASSERTS and link.score < 1.0 and best.get((claim, DENIED), 0.0) > DOUBT:
-                denied = classified is not None and classified.claim == claim and classified.polarity == DENIES
-                link = classified if denied else Link(claim, UNDETERMINED, link.score, link.evidence)
-            kept[claim] = link
-        return kept
 
     def _about(self, windows: list, claims: np.ndarray, near_miss: float, allowed: frozenset, class_scores: list) -> Link | None:
         """The claim a ruling nothing else linked is about, when the classifier is sure of the
