@@ -37,6 +37,7 @@ from kb.checks.model import (
     exalted,
     exert,
     faces,
+    halves,
     history,
     leaving,
     library,
@@ -55,7 +56,7 @@ from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 
 _ = (abilities, actions, bestow, bodies, cards, casting, colors, combat, control, copies, costs, discard, dungeon, effects, entering, faces, history, leaving, library, life, mana, origins,
-     paying, player_counters, priority, saga, stack, targeting, s, evolve, vehicles, dying, exert, destruction, exalted, end_step, damage)
+     paying, player_counters, priority, saga, stack, targeting, s, evolve, vehicles, dying, exert, destruction, exalted, end_step, damage, halves)
 ORIGINAL = {
     "symbol_value": costs.symbol_value, "total_cost": costs.total_cost, "card_mana_cost": cards.card_mana_cost,
     "destination": discard.destination, "record": discard.record, "legal_attacks": combat.legal_attacks,
@@ -87,6 +88,7 @@ ORIGINAL = {
     "exalted_declared": exalted.declared, "go_to": stack.go_to, "enters_attacking": entering._attacking,
     "end_step_put": end_step.put, "unearth": end_step.unearth, "end_step_begin": end_step.begin,
     "deal": damage.deal, "losers": damage.losers,
+    "printed_colors": colors.printed_colors, "instructions": halves.instructions,
 }
 
 
@@ -1233,6 +1235,36 @@ def _infect_poisons_walkers(state, source, recipient, amount, prevent=0, combat=
     return player_counters.gain(state, s.controller_of(state, recipient), damage.POISON, amount - prevent, source)
 
 
+
+def _fused_from_anywhere(state, player, oid, **kwargs):
+    if kwargs.get("half") == cards.BOTH and s.get(state, oid).zone != s.HAND:
+        state = s.move(state, oid, s.HAND)
+        kwargs = {**kwargs, "alternative": None}
+    return ORIGINAL["cast"](state, player, oid, **kwargs)
+
+
+def _no_fuse_without_paying(state, player, oid, **kwargs):
+    if kwargs.get("half") == cards.BOTH and kwargs.get("alternative") == casting.FREE:
+        raise IllegalAction(f"{oid}: cast without paying its mana cost, only one half")
+    return ORIGINAL["cast"](state, player, oid, **kwargs)
+
+
+def _split_card_is_its_left_half(obj):
+    if obj.layout in cards.SPLIT_LAYOUTS and obj.faces and not obj.colors:
+        return costs.colors_of(obj.faces[0].mana_cost)
+    return ORIGINAL["printed_colors"](obj)
+
+
+def _right_half_first(obj):
+    found = ORIGINAL["instructions"](obj)
+    return tuple(reversed(found)) if halves.cast_faces(obj) and len(halves.cast_faces(obj)) == 2 else found
+
+
+def _one_spell_one_target_each(state, oid, targets):
+    if len(set(targets)) < len(targets):
+        raise IllegalAction(f"{oid} can't target the same object twice")
+    return ORIGINAL["choose_targets"](state, oid, targets)
+
 MUTANTS = {
     "{2/R} counts 1": (costs, "symbol_value", _hybrid_as_one),
     "Phyrexian counts 0": (costs, "symbol_value", _phyrexian_zero),
@@ -1460,6 +1492,11 @@ MUTANTS = {
     "infect damage to a player takes life": (damage, "deal", _infect_takes_life),
     "ten poison counters don't lose the game": (damage, "losers", _poison_never_kills),
     "infect damage to a planeswalker poisons its controller": (damage, "deal", _infect_poisons_walkers),
+    "fuse works from any zone": (casting, "cast", _fused_from_anywhere),
+    "a split card cast without paying its mana cost can't be fused": (casting, "cast", _no_fuse_without_paying),
+    "a split card is the color of its left half": (colors, "printed_colors", _split_card_is_its_left_half),
+    "a fused split spell follows its right half first": (halves, "instructions", _right_half_first),
+    "a spell can't target the same object twice": (targeting, "choose", _one_spell_one_target_each),
 }
 
 

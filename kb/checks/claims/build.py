@@ -5,7 +5,7 @@ priority, left, objects, modifiers, attack_costs, life ({player: total}; 20 if n
 cant_gain_life and cant_lose_life (players). An object: id (default: its card's name),
 card (a template of cards.yaml: real cards' types, mana costs, keywords), owner (default A),
 zone (default hand), controller, types, mana_cost, colors (default: its mana cost's), layout,
-faces [{name, mana_cost, types}], face, keywords, costs {keyword: cost; additional: a mandatory
+faces [{name, mana_cost, types, keywords, effect}], face, keywords, costs {keyword: cost; additional: a mandatory
 additional cost, "discard a card"}, abilities
 [{name, kind, cost, adds_mana, targets, loyalty, when (what it triggers on), condition, effect, zone}], counters
 {kind: n}, power and toughness (printed), damage (marked), attached_to (an Aura's object), tapped, face_down, sick, goaded_by, cant_attack, protector, effect [[verb, {args}]],
@@ -76,7 +76,8 @@ def effect(rows: Any) -> tuple:
 def obj(row: Mapping, number: int) -> s.Obj:
     row = expand(row)
     mana_cost = row.get("mana_cost")
-    faces = tuple(cards.Face(f["name"], f.get("mana_cost"), tuple(f.get("types", ()))) for f in row.get("faces", ()))
+    faces = tuple(cards.Face(f["name"], f.get("mana_cost"), tuple(f.get("types", ())), frozenset(f.get("keywords", ())),
+                             effect(f.get("effect"))) for f in row.get("faces", ()))
     zone = row.get("zone", s.HAND)
     cast = row.get("cast")
     spell = None

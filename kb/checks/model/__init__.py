@@ -27,6 +27,8 @@ from the bottom up (each imports only those above it):
 - ``damage``: damage by recipient and source: life, poison, loyalty, marked damage or -1/-1 counters; infect, wither, lifelink, prevention; losing the game (120.3, 702.90, 702.80, 702.15, 615.6, 704.5a, 704.5c)
 - ``history``: what the turn so far and a graveyard say: raid, revolt, delirium (207.2c, 205.2a, 712.8a)
 - ``discard``: discarding, madness's replacement, mill, draw (701.9, 702.35a)
+- ``halves``: split cards' halves as spells: their instructions, left half first, and their targets; Give // Take (709.3, 702.102, 115.3)
+- ``targeting``: choosing a spell's targets: kicked targets, each half's (601.2c, 115.1, 115.3, 702.33g)
 - ``origins``: where a card may be cast from: permissions, escape, aftermath, an Adventure's creature, a copy of a card (601.2a, 702.138a, 702.127a, 715.3d, 707.12)
 - ``paying``: paying part of a total cost by delve, convoke and improvise, keywords given to spells (702.66, 702.51, 702.126)
 - ``casting``: casting with alternative/additional costs, X, escape's exiled cards; storm, cast and magecraft triggers (601, 702.138a, 207.2c)

@@ -33,6 +33,8 @@ class Face:
     name: str
     mana_cost: Optional[str] = None  # None: no mana cost (202.3a)
     types: tuple[str, ...] = ()
+    keywords: frozenset = frozenset()  # a split card's half's own: "target: creature" (see kb.checks.model.halves)
+    effect: tuple = ()  # ... and what it does: ((verb, {args}), ...)
 
 
 def card_mana_cost(layout: str, faces: Sequence[Face], face: Union[int, str], *, zone: str) -> tuple:

@@ -2,7 +2,7 @@
 (613.1f), in layer order.
 
 An object's colors are those of its color indicator (``colors``) or else of its mana cost's
-symbols. Within layer 5, characteristic-defining abilities apply first (613.3): devoid makes its
+symbols, a split card's both halves' but for a spell of one half. Within layer 5, characteristic-defining abilities apply first (613.3): devoid makes its
 object colorless in every zone (702.114a, 604.3); then effects that set colors, in timestamp
 order (613.7), so a card with devoid that an effect makes blue is just blue. Removing abilities
 happens in layer 6, after the colors are set: a card that loses devoid stays colorless::
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from kb.checks.model import costs
+from kb.checks.model import cards, costs
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import Event, Obj, State
@@ -36,8 +36,12 @@ class Layered:
 
 
 def printed_colors(obj: Obj) -> tuple[str, ...]:
-    """Its color indicator, else the colors of its mana cost's symbols (202.2)."""
-    return tuple(obj.colors) or costs.colors_of(obj.mana_cost)
+    """Its color indicator, else the colors of its mana cost's symbols (202.2): a split card's, its
+    two halves' combined, except a spell of one half on the stack (709.4b, 709.3b, 709.4d)."""
+    if obj.colors:
+        return tuple(obj.colors)
+    parts = cards.card_mana_cost(obj.layout, obj.faces, obj.face, zone=obj.zone) if obj.layout in cards.SPLIT_LAYOUTS else (obj.mana_cost,)
+    return costs.colors_of("".join(part for part in parts if part))
 
 
 def defined(obj: Obj, colors: tuple[str, ...]) -> tuple[str, ...]:

@@ -3,22 +3,29 @@ keyword asks for (115.1), and a target the spell requires only if it was kicked 
 kind") is chosen only then (702.33g): unkicked, the spell is cast as though it did not require it;
 kicked, it must be chosen, so a spell can't be kicked when nothing can be chosen for it. A spell
 with a kicked target has one target of the kinds it always asks for (Orim's Thunder), or none
-(Probe), and the kicked one last.
+(Probe), and the kicked one last. A split spell whose halves have targets has one target for each
+word "target" of each half cast, in order (kb.checks.model.halves): the same object may be each
+half's (115.3). "creature you control" asks for one its caster controls.
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
+from kb.checks.model import halves
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import STACK, Obj, State
 
 TARGET, KICKED_TARGET = "target:", "kicked target:"
+YOURS = " you control"
 
 
-def is_kind(obj: Obj, kind: str) -> bool:
-    """Whether ``obj`` is what "target: ``kind``" asks for: a spell, an ability, or a permanent of that type."""
+def is_kind(obj: Obj, kind: str, player: str | None = None) -> bool:
+    """Whether ``obj`` is what "target: ``kind``" asks for: a spell, an ability, or a permanent of
+    that type (one ``player`` controls, for "... you control")."""
+    if kind.endswith(YOURS):
+        return obj.controller == player and is_kind(obj, kind[: -len(YOURS)])  # a permanent's controller is set
     if kind == "spell":
         return obj.zone == STACK and obj.kind != s.ABILITY
     if kind == "ability":
@@ -36,7 +43,13 @@ def choose(state: State, oid: str, targets: Sequence[str]) -> State:
     spell = s.get(state, oid)
     asked, kicked_kinds = kinds(spell, TARGET), kinds(spell, KICKED_TARGET)
     checked = [(t, asked) for t in targets]
-    if kicked_kinds:  # one target of the kinds it always asks for (if any), then the kicked one
+    per_half = halves.instances(spell)
+    if per_half is not None:
+        if len(targets) != len(per_half):
+            raise IllegalAction(f"{oid} has {len(per_half)} target{'s' if len(per_half) > 1 else ''}, one for each word "
+                                f"\"target\" of the half or halves cast, not {len(targets)} (601.2c, 115.3)")
+        checked = [(t, [kind]) for t, kind in zip(targets, per_half)]
+    elif kicked_kinds:  # one target of the kinds it always asks for (if any), then the kicked one
         base = 1 if asked else 0
         if not spell.kicked and len(targets) > base:
             raise IllegalAction(f"{oid} isn't kicked: it is cast as though it did not require its kicked target (702.33g, 601.2c)")
@@ -45,6 +58,6 @@ def choose(state: State, oid: str, targets: Sequence[str]) -> State:
                                 f"and can't be kicked without it (702.33g, 601.2c)")
         checked = [(t, asked) for t in targets[:base]] + [(t, kicked_kinds) for t in targets[base:]]
     for t, wanted in checked:
-        if wanted and not any(is_kind(s.get(state, t), kind) for kind in wanted):
+        if wanted and not any(is_kind(s.get(state, t), kind, spell.controller) for kind in wanted):
             raise IllegalAction(f"{t} is not a legal target for {oid}: it targets {' or '.join(wanted)} (115.1, 601.2c)")
     return s.update(state, oid, targets=tuple((t, s.get(state, t).number) for t in targets))
