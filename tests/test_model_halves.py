@@ -142,3 +142,18 @@ def test_objects_that_are_no_split_spell_have_no_halves_cast_and_their_own_color
     st = state({"objects": [row]})
     oid = row.get("id", row.get("card"))
     assert (halves.cast_faces(s.get(st, oid)), colors.color_of(st, oid)) == expected
+
+
+@pytest.mark.parametrize("effect, message", [
+    ([["put_counters", {"kind": "+1/+1", "count": 1, "target": 1}]], "Spell's instruction names its target 1, but it has 1"),
+    ([["take_counters", {"kind": "+1/+1", "target": -1}]], "Spell's instruction names its target -1, but it has 1"),
+    ([["put_counters", {"count": 1, "target": 0}]], "Spell's instruction lacks 'kind' \\(it has \\['count', 'target'\\]\\)"),
+    ([["put_counters", {"kind": "+1/+1", "target": 0}]], "lacks 'count'"),
+    ([["take_counters", {"kind": "+1/+1"}]], "lacks 'target'"),
+    ([["take_counters", {"target": 0}]], "lacks 'kind'"),
+])
+def test_an_instruction_written_wrong_is_refused_naming_the_spell(effect, message):
+    st = table({"id": "Spell", "types": ["sorcery"], "zone": "stack", "effect": effect, "targets": [BEARS]})
+    st = s.update(st, "Spell", targets=((BEARS, s.get(st, BEARS).number),))
+    with pytest.raises(IllegalAction, match=message):
+        stack.resolve(st)

@@ -21,6 +21,7 @@ from typing import Mapping, Optional
 from kb.checks.model import cards, saga
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
+from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import STACK, Event, Obj, State
 
 TARGET = "target:"  # a half's keyword: one word "target" of that half, and the kind it asks for (115.1)
@@ -65,9 +66,18 @@ def instructions(obj: Obj) -> tuple:
 def _target(state: State, item: Obj, args: Mapping) -> Optional[Obj]:
     """The target an instruction names (its place among the spell's targets), if it is still the
     object chosen (608.2b: one that changed zones is a new object, 400.7)."""
-    oid, number = item.targets[int(args["target"])]
+    place = int(_arg(item, args, "target"))
+    if not 0 <= place < len(item.targets):
+        raise IllegalAction(f"{item.id}'s instruction names its target {place}, but it has {len(item.targets)} (601.2c)")
+    oid, number = item.targets[place]
     obj = s.find(state, oid)
     return obj if obj is not None and obj.number == number else None
+
+
+def _arg(item: Obj, args: Mapping, key: str):
+    if key not in args:
+        raise IllegalAction(f"{item.id}'s instruction lacks {key!r} (it has {sorted(args)})")
+    return args[key]
 
 
 def _gone(state: State, item: Obj) -> State:
@@ -79,7 +89,7 @@ def put_counters(state: State, item: Obj, args: Mapping) -> State:
     target = _target(state, item, args)
     if target is None:
         return _gone(state, item)
-    return saga.add_counters(state, target.id, args["kind"], int(args["count"]))
+    return saga.add_counters(state, target.id, _arg(item, args, "kind"), int(_arg(item, args, "count")))
 
 
 def take_counters(state: State, item: Obj, args: Mapping) -> State:
@@ -88,5 +98,6 @@ def take_counters(state: State, item: Obj, args: Mapping) -> State:
     target = _target(state, item, args)
     if target is None or target.controller != item.controller:
         return _gone(state, item)
-    count = target.counter(args["kind"])
-    return dis.draw(saga.remove_counters(state, target.id, args["kind"], count), item.controller, count)
+    kind = _arg(item, args, "kind")
+    count = target.counter(kind)
+    return dis.draw(saga.remove_counters(state, target.id, kind, count), item.controller, count)
