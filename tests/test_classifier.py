@@ -374,15 +374,27 @@ def test_what_comes_first_is_a_feature(text, lang, has, lacks):
         assert has in found
 
 
-def test_no_classifier_link_when_a_near_miss_is_worded_more_like_the_ruling():
+@pytest.mark.parametrize(
+    "polarity, chance, linked",
+    [
+        (1, L.NEAR_MISS_SURE - 0.01, []),  # sure of the claim, less of its polarity: the near miss wins
+        (-1, L.NEAR_MISS_SURE - 0.01, []),
+        (1, L.NEAR_MISS_SURE, ["asserts"]),  # that sure, the classifier outranks a near miss
+        (-1, 0.99, ["denies"]),
+    ],
+)  # fmt: skip
+def test_no_classifier_link_when_a_near_miss_is_worded_more_like_the_ruling_unless_it_is_sure(polarity, chance, linked):
     """A near miss (an official ruling known to state something else) as near as the claim's
-    nearest phrasing, or nearer, keeps the classifier from linking the claim."""
+    nearest phrasing, or nearer, keeps the classifier from linking the claim, unless the
+    classifier reads the polarity NEAR_MISS_SURE or surer."""
     claim = [("goad.stays", 1, "A goaded creature stays goaded after it attacks.", "en")]
     miss = [(L.NO_CLAIM, 1, "A goaded creature that attacks alone gets the exalted bonus.", "en")]
     ruling = "A goaded creature attacking alone gets the exalted bonus and stays goaded."
-    classifier = Sure(1, 0.99)
-    assert [link.claim for link in L.Linker(claim, {"goad.stays": ""}, classifier=classifier).match(ruling, "en", frozenset())] == ["goad.stays"]
-    assert L.Linker(claim + miss, {"goad.stays": ""}, classifier=classifier).match(ruling, "en", frozenset()) == ()
+    classifier = Sure(polarity, chance, 0.0)
+    alone = L.Linker(claim, {"goad.stays": ""}, classifier=classifier).match(ruling, "en", frozenset())
+    assert [link.claim for link in alone] == ["goad.stays"]
+    found = L.Linker(claim + miss, {"goad.stays": ""}, classifier=classifier).match(ruling, "en", frozenset())
+    assert [link.polarity for link in found] == linked
 
 
 MANA_ABILITY = "A mana ability is one that makes mana, not one that costs mana."

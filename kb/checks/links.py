@@ -18,8 +18,9 @@ A ruling that says a claim in words of its own matches no phrasing closely; the 
 claim (CLASSIFIED, CLAIM_MARGIN; to assert it, ASSERTING and SHARE of its two polarities, or
 SURER and SURER_SHARE) and the
 claim's nearest phrasing reads the ruling so, or the classifier is sure of that polarity by itself
-(ALONE; OVERRULING to assert it, and ALONE_ASSERTS to link it asserted rather than undetermined):
-the score is then the classifier's probability of that polarity, the evidence that phrasing. The classifier reads a ruling's windows once for both uses.
+(ALONE; OVERRULING to assert it, and ALONE_ASSERTS to link it asserted rather than undetermined),
+and no near miss (an official ruling of no claim) is as near, unless the classifier is that sure
+of the polarity (NEAR_MISS_SURE): the score is then the classifier's probability of that polarity, the evidence that phrasing. The classifier reads a ruling's windows once for both uses.
 
 A link's polarity can be in doubt: an asserting link whose claim the classifier reads denied
 likelier than DOUBT, and the claim the classifier is sure a ruling nothing else linked is about
@@ -72,6 +73,7 @@ ALONE_ASSERTS = 0.95  # ... below which such a link, the classifier overruling i
 ABOUT = 0.5  # the least probability of the classifier's claim (both polarities) that links a ruling nothing else linked, its polarity undetermined (dev halves of sets 1 to 4: recall 0.708 / 0.649 / 0.526 / 0.604 to 0.832 / 0.830 / 0.732 / 0.816, precision 0.946 / 0.969 / 0.970 / 0.980 to 0.937 / 0.942 / 0.973 / 0.962; 0.3: 1 to 3 points more recall, 1 point less precision; 0.7: 1 to 8 points less recall)
 ABOUT_MARGIN = 0.3  # ... and by how much more than any other claim (0.1: recall +1 point, precision -1 on set 4)
 NEAR_MISS = 0.5  # ... unless a near miss is as near, and this near: two far matches don't say which is meant (dev halves, against any near miss: recall 0.858 / 0.780 to 0.867 / 0.787 on sets 1 and 3, precision the same; 0.6: one false link more on set 2; no corpus link changed)
+NEAR_MISS_SURE = 0.8  # ... a near miss as near keeps the classifier's claim unlinked unless the classifier reads its polarity this sure (dev halves of sets 1 to 4, against never: contradictions failing 366 to 368 of 467, set 1 recall 0.876 to 0.885, precision and true sentences failing the same; 0.5 to 0.8 alike but for one more failing at 0.5, 0.9 one fewer; corpus: 5 texts newly linked to the scry claim their own words state, "the spell doesn't resolve. You don't scry 1", no link lost)
 EVIDENCE = 160  # characters of the matched phrasing kept as evidence
 
 class Linker(Phrasebook):
@@ -208,8 +210,8 @@ class Linker(Phrasebook):
         read = (polarity_of(window, self.known[number]), self.known[number].text) if number >= 0 else None
         if read is None or (read[0] is None or read[0][0] != polarity) and alone < (OVERRULING if polarity == ASSERTED else ALONE):
             return None  # no phrasing shares a word; or it doesn't read it so, and the classifier alone isn't sure
-        if near_miss and near_miss >= nearest:
-            return None  # an official ruling known to state something else is worded more like it
+        if near_miss and near_miss >= nearest and alone < NEAR_MISS_SURE:
+            return None  # an official ruling known to state something else is worded more like it, and the classifier is not sure enough to outrank it
         if polarity == ASSERTED and (read[0] is None or read[0][0] != polarity) and alone < ALONE_ASSERTS:
             return Link(claim, UNDETERMINED, round(alone, 3), _evidence(read[1]))  # about it, surely; stating it, less surely
         return Link(claim, ASSERTS if polarity == ASSERTED else DENIES, round(alone, 3), _evidence(read[1]))
