@@ -44,9 +44,11 @@ from kb.checks.model import (
     life,
     mana,
     origins,
+    overload,
     paying,
     player_counters,
     priority,
+    protection,
     saga,
     stack,
     targeting,
@@ -56,7 +58,7 @@ from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 
 _ = (abilities, actions, bestow, bodies, cards, casting, colors, combat, control, copies, costs, discard, dungeon, effects, entering, faces, history, leaving, library, life, mana, origins,
-     paying, player_counters, priority, saga, stack, targeting, s, evolve, vehicles, dying, exert, destruction, exalted, end_step, damage, halves)
+     paying, player_counters, priority, saga, stack, targeting, s, evolve, vehicles, dying, exert, destruction, exalted, end_step, damage, halves, overload, protection)
 ORIGINAL = {
     "symbol_value": costs.symbol_value, "total_cost": costs.total_cost, "card_mana_cost": cards.card_mana_cost,
     "destination": discard.destination, "record": discard.record, "legal_attacks": combat.legal_attacks,
@@ -89,6 +91,7 @@ ORIGINAL = {
     "end_step_put": end_step.put, "unearth": end_step.unearth, "end_step_begin": end_step.begin,
     "deal": damage.deal, "losers": damage.losers,
     "printed_colors": colors.printed_colors, "instructions": halves.instructions,
+    "spell_total_overload": casting.spell_total,
 }
 
 
@@ -1260,6 +1263,18 @@ def _right_half_first(obj):
     return tuple(reversed(found)) if halves.cast_faces(obj) and len(halves.cast_faces(obj)) == 2 else found
 
 
+def _overload_unmodified(state, player, card, alternative, kicker, x, half):
+    if alternative == targeting.OVERLOAD:
+        return costs.total_cost(card.mana_cost, alternative=card.keyword_cost(targeting.OVERLOAD))
+    return ORIGINAL["spell_total_overload"](state, player, card, alternative, kicker, x, half)
+
+
+def _overload_cost_is_the_mana_value(spell):
+    if spell.zone == "stack" and targeting.overloaded(spell):
+        return costs.mana_value(spell.spell.total)
+    return ORIGINAL["spell_mana_value"](spell)
+
+
 def _one_spell_one_target_each(state, oid, targets):
     if len(set(targets)) < len(targets):
         raise IllegalAction(f"{oid} can't target the same object twice")
@@ -1497,6 +1512,11 @@ MUTANTS = {
     "a split card is the color of its left half": (colors, "printed_colors", _split_card_is_its_left_half),
     "a fused split spell follows its right half first": (halves, "instructions", _right_half_first),
     "a spell can't target the same object twice": (targeting, "choose", _one_spell_one_target_each),
+    "an overloaded spell keeps its targets": (targeting, "overloaded", lambda spell: False),
+    "cost modifiers skip the overload cost": (casting, "spell_total", _overload_unmodified),
+    "an overloaded spell's mana value is its overload cost's": (casting, "spell_mana_value", _overload_cost_is_the_mana_value),
+    "protection prevents no damage": (protection, "prevented", lambda state, source, recipient: False),
+    "hexproof and protection don't stop targeting": (protection, "untargetable", lambda state, oid, spell: None),
 }
 
 

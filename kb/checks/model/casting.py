@@ -28,7 +28,7 @@ from kb.checks.model.state import EXILE, GRAVEYARD, HAND, STACK, Cast, Event, Ob
 MAGECRAFT = "cast_or_copy"  # what a magecraft ability triggers on (207.2c)
 
 FREE, FACE_DOWN = "without paying its mana cost", "face down"
-ALTERNATIVES = (MADNESS, FLASHBACK, FREE, FACE_DOWN, FORETELL, ESCAPE, bestow.BESTOW, end_step.DASH)
+ALTERNATIVES = (MADNESS, FLASHBACK, FREE, FACE_DOWN, FORETELL, ESCAPE, bestow.BESTOW, end_step.DASH, targeting.OVERLOAD)
 IMPLIED = {MADNESS: MADNESS, "suspend": FREE, "rebound": FREE}  # the alternative cost a permission casts a card for
 REQUIRED, DISCARD_A_CARD, SACRIFICE_A_CREATURE = "additional", "discard a card", "sacrifice a creature"  # a card's mandatory additional cost (costs: {additional: ...})
 

@@ -1,5 +1,6 @@
 """Damage and what it does, by who is dealt it and what deals it (120.3): infect, wither, lifelink,
-and damage prevented (702.90, 702.80, 702.15, 615.6).
+and damage prevented, by an effect or by protection from the source's color (702.90, 702.80,
+702.15, 615.6, 702.16e).
 
 Damage dealt to a player makes them lose that much life (120.3a), or, from a source with infect,
 gives them that many poison counters instead (120.3b, 702.90b); dealt to a planeswalker, it
@@ -20,7 +21,7 @@ A player with ten or more poison counters, or 0 or less life, loses the game (70
 
 from __future__ import annotations
 
-from kb.checks.model import abilities, bodies, colors, life, player_counters, saga
+from kb.checks.model import abilities, bodies, colors, life, player_counters, protection, saga
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import BATTLEFIELD, Event, State
@@ -53,7 +54,7 @@ def deal(state: State, source: str, recipient: str, amount: int, prevent: int = 
             raise IllegalAction(f"{recipient} is no player, creature or planeswalker on the battlefield (120.1)")
     if not amount:
         return state  # 120.8: a source that would deal 0 damage deals no damage at all
-    dealt = max(0, amount - prevent)
+    dealt = 0 if protection.prevented(state, source, recipient) else max(0, amount - prevent)  # 702.16e
     if not dealt:
         return s.log(state, Event("prevented", recipient, detail=f"615.6: {amount} damage by {source}"))
     infect = has(state, source, INFECT)

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Callable, Mapping
 
 from kb.checks.model import casting, colors, combat, control, copies, dungeon, dying, entering, evolve, leaving, library, life
-from kb.checks.model import end_step, exalted, halves, vehicles
+from kb.checks.model import end_step, exalted, halves, overload, vehicles
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
@@ -289,6 +289,8 @@ VERBS[end_step.UNEARTH] = lambda state, item, args, choices: end_step.unearth(st
 VERBS[end_step.PUT] = lambda state, item, args, choices: end_step.put(state, args)  # a delayed trigger's (603.7c)
 VERBS["put_counters"] = lambda state, item, args, choices: halves.put_counters(state, item, args)  # Give
 VERBS["take_counters"] = lambda state, item, args, choices: halves.take_counters(state, item, args)  # Take
+VERBS["destroy"] = lambda state, item, args, choices: overload.destroy(state, item, args)  # its target, or each (702.96a)
+VERBS["deal_damage"] = lambda state, item, args, choices: overload.deal_damage(state, item, args)
 
 
 @verb("nothing")

@@ -63,7 +63,7 @@ def instructions(obj: Obj) -> tuple:
     return tuple(found)
 
 
-def _target(state: State, item: Obj, args: Mapping) -> Optional[Obj]:
+def target_of(state: State, item: Obj, args: Mapping) -> Optional[Obj]:
     """The target an instruction names (its place among the spell's targets), if it is still the
     object chosen (608.2b: one that changed zones is a new object, 400.7)."""
     place = int(_arg(item, args, "target"))
@@ -86,7 +86,7 @@ def _gone(state: State, item: Obj) -> State:
 
 def put_counters(state: State, item: Obj, args: Mapping) -> State:
     """Put ``count`` counters of ``kind`` on the target (Give: three +1/+1 counters)."""
-    target = _target(state, item, args)
+    target = target_of(state, item, args)
     if target is None:
         return _gone(state, item)
     return saga.add_counters(state, target.id, _arg(item, args, "kind"), int(_arg(item, args, "count")))
@@ -95,7 +95,7 @@ def put_counters(state: State, item: Obj, args: Mapping) -> State:
 def take_counters(state: State, item: Obj, args: Mapping) -> State:
     """Remove all counters of ``kind`` from the target, a creature its controller controls, and
     draw that many cards (Take)."""
-    target = _target(state, item, args)
+    target = target_of(state, item, args)
     if target is None or target.controller != item.controller:
         return _gone(state, item)
     kind = _arg(item, args, "kind")

@@ -5,25 +5,31 @@ kicked, it must be chosen, so a spell can't be kicked when nothing can be chosen
 with a kicked target has one target of the kinds it always asks for (Orim's Thunder), or none
 (Probe), and the kicked one last. A split spell whose halves have targets has one target for each
 word "target" of each half cast, in order (kb.checks.model.halves): the same object may be each
-half's (115.3). "creature you control" asks for one its caster controls.
+half's (115.3). "creature you control" asks for one its caster controls, "creature you don't
+control" for one it doesn't. A permanent with shroud, hexproof against an opponent's spell, or
+protection from one of the spell's colors can't be chosen (kb.checks.model.protection). A spell
+cast for its overload cost has no targets: its every "target" reads "each" (702.96a-b).
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from kb.checks.model import halves
+from kb.checks.model import halves, protection
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import STACK, Obj, State
 
 TARGET, KICKED_TARGET = "target:", "kicked target:"
-YOURS = " you control"
+YOURS, THEIRS = " you control", " you don't control"
+OVERLOAD = "overload"  # the alternative cost that changes "target" to "each" in a spell's text (702.96a)
 
 
 def is_kind(obj: Obj, kind: str, player: str | None = None) -> bool:
     """Whether ``obj`` is what "target: ``kind``" asks for: a spell, an ability, or a permanent of
     that type (one ``player`` controls, for "... you control")."""
+    if kind.endswith(THEIRS):
+        return obj.controller != player and is_kind(obj, kind[: -len(THEIRS)])
     if kind.endswith(YOURS):
         return obj.controller == player and is_kind(obj, kind[: -len(YOURS)])  # a permanent's controller is set
     if kind == "spell":
@@ -41,6 +47,10 @@ def kinds(spell: Obj, prefix: str) -> list[str]:
 def choose(state: State, oid: str, targets: Sequence[str]) -> State:
     """601.2c, 702.33g: ``targets`` become the spell's, each checked against what it asks for."""
     spell = s.get(state, oid)
+    if overloaded(spell):
+        if targets:
+            raise IllegalAction(f"{oid} is cast for its overload cost: it has no targets, its every \"target\" reads \"each\" (702.96a, 702.96b)")
+        return s.update(state, oid, targets=())
     asked, kicked_kinds = kinds(spell, TARGET), kinds(spell, KICKED_TARGET)
     checked = [(t, asked) for t in targets]
     per_half = halves.instances(spell)
@@ -60,4 +70,12 @@ def choose(state: State, oid: str, targets: Sequence[str]) -> State:
     for t, wanted in checked:
         if wanted and not any(is_kind(s.get(state, t), kind, spell.controller) for kind in wanted):
             raise IllegalAction(f"{t} is not a legal target for {oid}: it targets {' or '.join(wanted)} (115.1, 601.2c)")
+        shielded = protection.untargetable(state, t, oid) if s.get(state, t).zone == s.BATTLEFIELD else None
+        if shielded:
+            raise IllegalAction(f"{t} can't be the target of {oid}: it has {shielded}")
     return s.update(state, oid, targets=tuple((t, s.get(state, t).number) for t in targets))
+
+
+def overloaded(spell: Obj) -> bool:
+    """Whether a spell was cast for its overload cost (702.96a)."""
+    return spell.spell is not None and spell.spell.alternative == OVERLOAD
