@@ -50,6 +50,7 @@ from kb.checks.model import (
     priority,
     protection,
     saga,
+    splice,
     stack,
     targeting,
     vehicles,
@@ -58,7 +59,7 @@ from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 
 _ = (abilities, actions, bestow, bodies, cards, casting, colors, combat, control, copies, costs, discard, dungeon, effects, entering, faces, history, leaving, library, life, mana, origins,
-     paying, player_counters, priority, saga, stack, targeting, s, evolve, vehicles, dying, exert, destruction, exalted, end_step, damage, halves, overload, protection)
+     paying, player_counters, priority, saga, stack, targeting, s, evolve, vehicles, dying, exert, destruction, exalted, end_step, damage, halves, overload, protection, splice)
 ORIGINAL = {
     "symbol_value": costs.symbol_value, "total_cost": costs.total_cost, "card_mana_cost": cards.card_mana_cost,
     "destination": discard.destination, "record": discard.record, "legal_attacks": combat.legal_attacks,
@@ -92,6 +93,7 @@ ORIGINAL = {
     "deal": damage.deal, "losers": damage.losers,
     "printed_colors": colors.printed_colors, "instructions": halves.instructions,
     "spell_total_overload": casting.spell_total,
+    "spliced": splice.spliced, "splice_instructions": splice.instructions, "revealed": splice.revealed,
 }
 
 
@@ -1275,6 +1277,33 @@ def _overload_cost_is_the_mana_value(spell):
     return ORIGINAL["spell_mana_value"](spell)
 
 
+def _spliced_onto_itself(state, player, spell, cards):
+    itself = [(spell.id, tuple(spell.effect), tuple(k[len("target:"):].strip() for k in spell.keywords if k.startswith("target:")))]
+    added, paid = ORIGINAL["spliced"](state, player, spell, tuple(c for c in cards if c != spell.id))
+    if spell.id in cards:
+        return added + tuple(itself), paid + (spell.keyword_cost(splice.SPLICE),)
+    return added, paid
+
+
+def _spliced_twice(state, player, spell, cards):
+    added, paid = ORIGINAL["spliced"](state, player, spell, tuple(dict.fromkeys(cards)))
+    extra = len(cards) - len(dict.fromkeys(cards))
+    return added + added[:1] * extra, paid + paid[:1] * extra
+
+
+def _spliced_first(spell):
+    own = list(halves.instructions(spell))
+    found = list(ORIGINAL["splice_instructions"](spell))
+    return tuple(found[len(own):] + found[: len(own)])
+
+
+def _spliced_cards_leave_the_hand(state, player, added):
+    state = ORIGINAL["revealed"](state, player, added)
+    for oid, _, _ in added:
+        state = s.move(state, oid, "graveyard")
+    return state
+
+
 def _one_spell_one_target_each(state, oid, targets):
     if len(set(targets)) < len(targets):
         raise IllegalAction(f"{oid} can't target the same object twice")
@@ -1517,6 +1546,11 @@ MUTANTS = {
     "an overloaded spell's mana value is its overload cost's": (casting, "spell_mana_value", _overload_cost_is_the_mana_value),
     "protection prevents no damage": (protection, "prevented", lambda state, source, recipient: False),
     "hexproof and protection don't stop targeting": (protection, "untargetable", lambda state, oid, spell: None),
+    "a card can be spliced onto itself": (splice, "spliced", _spliced_onto_itself),
+    "the spliced text has no targets": (splice, "target_kinds", lambda spell: []),
+    "a card can be spliced twice onto one spell": (splice, "spliced", _spliced_twice),
+    "the spliced text happens first": (splice, "instructions", _spliced_first),
+    "spliced cards leave the hand": (splice, "revealed", _spliced_cards_leave_the_hand),
 }
 
 

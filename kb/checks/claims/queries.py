@@ -114,6 +114,7 @@ QUERIES: dict[str, tuple[str, Callable[[State, dict], Any]]] = {
     "resolved": ("player", lambda st, a: _event_ids(st, "resolve")),
     "events": ("kind", lambda st, a: _event_ids(st, a["kind"])),
     "log": ("kind", log),
+    "in_order": ("kinds", lambda st, a: [f"{e.kind} {e.obj}" for e in st.events if e.kind in a["kinds"]]),
     "source": ("object", lambda st, a: s.get(st, a["object"]).source),
     "owner": ("object", lambda st, a: s.get(st, a["object"]).owner),
     "discarded": ("player", lambda st, a: _event_ids(st, "discard")),

@@ -76,7 +76,7 @@ def _cast(st: State, a: dict) -> State:
                         delve=_many(a.get("delve")), convoke=_many(a.get("convoke")), improvise=_many(a.get("improvise")),
                         discard=a.get("discard"),
                         targets=_many(a.get("targets")), exile=_many(a.get("exile")),
-                        sacrifice=_many(a.get("sacrifice")), between=a.get("between"))
+                        sacrifice=_many(a.get("sacrifice")), splice=_many(a.get("splice")), between=a.get("between"))
 
 
 def _resolve_all(st: State, a: dict) -> State:

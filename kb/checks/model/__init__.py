@@ -29,6 +29,7 @@ from the bottom up (each imports only those above it):
 - ``history``: what the turn so far and a graveyard say: raid, revolt, delirium (207.2c, 205.2a, 712.8a)
 - ``discard``: discarding, madness's replacement, mill, draw (701.9, 702.35a)
 - ``halves``: split cards' halves as spells: their instructions, left half first, and their targets; Give // Take (709.3, 702.102, 115.3)
+- ``splice``: splice onto Arcane: cards revealed from the hand, their text and targets added after the spell's own (702.47)
 - ``targeting``: choosing a spell's targets: kicked targets, each half's, shroud, hexproof, protection, none when overloaded (601.2c, 115.1, 115.3, 702.33g, 702.96b)
 - ``overload``: what instructions naming a target act on: the target, or, overloaded, each permanent it describes (702.96, 115.10)
 - ``origins``: where a card may be cast from: permissions, escape, aftermath, an Adventure's creature, a copy of a card (601.2a, 702.138a, 702.127a, 715.3d, 707.12)

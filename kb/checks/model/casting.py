@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import Callable, Optional, Sequence
 
 from kb.checks.model import bestow, cards, costs, end_step, paying, priority, targeting
+from kb.checks.model import splice as splicing
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
@@ -112,8 +113,9 @@ def kicker_times(card: Obj) -> int:
     return 99 if "multikicker" in card.keywords else 1
 
 
-def spell_total(state: State, player: str, card: Obj, alternative: Optional[str], kicker: bool, x: int, half) -> costs.ManaCost:
-    """601.2f for this spell: mana cost or the alternative cost, kicker, increases, reductions."""
+def spell_total(state: State, player: str, card: Obj, alternative: Optional[str], kicker: bool, x: int, half,
+                spliced: tuple = ()) -> costs.ManaCost:
+    """601.2f for this spell: mana cost or the alternative cost, kicker and splice costs, increases, reductions."""
     parts = cast_mana_cost(card, half)
     if alternative is None and all(p is None for p in parts):
         raise IllegalAction(f"{card.id} has no mana cost: it can be cast only for an alternative cost (118.6)")
@@ -121,7 +123,7 @@ def spell_total(state: State, player: str, card: Obj, alternative: Optional[str]
     paid_instead = alternative_cost(card, alternative)
     if x and x_must_be_zero(mana_cost, alternative, paid_instead):
         raise IllegalAction(f"{card.id} is cast paying neither its mana cost nor a cost with X: X can only be 0 (107.3b)")
-    additional = [card.keyword_cost("kicker")] * int(kicker)
+    additional = [card.keyword_cost("kicker")] * int(kicker) + list(spliced)
     if kicker and additional[0] is None:
         raise IllegalAction(f"{card.id} has no kicker")
     if kicker > kicker_times(card):
@@ -148,6 +150,7 @@ def cast(
     permission: Optional[str] = None,
     exile: Sequence[str] = (),
     sacrifice: Sequence[str] = (),
+    splice: Sequence[str] = (),
     instructed: bool = False,
     between: Optional[Callable[[State], None]] = None,
 ) -> State:
@@ -175,7 +178,8 @@ def cast(
             f"{priority.MIDWAY} (117.2e)" if priority.midway(state) else \
             "its card type allows it only in its controller's main phase with an empty stack (307.1)"
         raise IllegalAction(f"{player} can't cast {oid} now: {why}")
-    total = spell_total(state, player, card, alternative, kicker, x, half)
+    added, splice_costs = splicing.spliced(state, player, card, tuple(splice))
+    total = spell_total(state, player, card, alternative, kicker, x, half, splice_costs)
     sacrificed = required_paid(state, player, card, discard, tuple(sacrifice))
     exiled = escape_exiled(state, card, alternative, tuple(exile))
     if set(convoke) & set(improvise):
@@ -184,12 +188,12 @@ def cast(
     left = paying.pay_tapping(state, player, card, paying.pay_tapping(state, player, card, left, tuple(convoke), paying.CONVOKE),
                               tuple(improvise), paying.IMPROVISE)
     info = Cast(cast_from=card.zone, alternative=alternative, total=str(total), mana_paid=str(left), x=x,
-                additional=("kicker",) if kicker else (), delved=tuple(delve), convoked=tuple(convoke))
+                additional=("kicker",) if kicker else (), delved=tuple(delve), convoked=tuple(convoke), spliced=added)
     state = s.move(state, oid, STACK, controller=player, spell=info, face=half, face_down=alternative == FACE_DOWN, types=card.types)
     state = s.push(state, s.get(state, oid))
     if alternative == bestow.BESTOW:
         state = bestow.as_aura(state, oid, tuple(targets))  # 702.103b
-    state = targeting.choose(state, oid, targets)
+    state = targeting.choose(splicing.revealed(state, player, added), oid, targets)
     if between is not None:
         between(replace(state, casting=oid))
     for paid in (*delve, *exiled):

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Callable, Mapping
 
 from kb.checks.model import casting, colors, combat, control, copies, dungeon, dying, entering, evolve, leaving, library, life
-from kb.checks.model import end_step, exalted, halves, overload, vehicles
+from kb.checks.model import end_step, exalted, halves, overload, splice, vehicles
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
@@ -36,7 +36,7 @@ def run(state: State, item: Obj, choices: Mapping) -> State:
     """Follow the instructions in order (608.2c); ``choices["between"]``, if given, is shown the
     state after the first one, midway, when nobody has priority (117.2e)."""
     between = choices.get("between")
-    for number, (name, args) in enumerate(halves.instructions(item)):
+    for number, (name, args) in enumerate(splice.instructions(item)):
         if name not in VERBS:
             raise IllegalAction(f"unknown effect {name!r} (known: {', '.join(sorted(VERBS))})")
         state = VERBS[name](state, item, args, choices)

@@ -45,6 +45,7 @@ class Cast:
     additional: tuple[str, ...] = ()  # names of additional costs paid: "kicker", ...
     delved: tuple[str, ...] = ()
     convoked: tuple[str, ...] = ()
+    spliced: tuple = ()  # (card, its instructions, its targets' kinds) of each card spliced onto it, in order (702.47)
     cast: bool = True  # False for a copy put on the stack (707.10)
 
 

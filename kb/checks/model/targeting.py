@@ -8,14 +8,16 @@ word "target" of each half cast, in order (kb.checks.model.halves): the same obj
 half's (115.3). "creature you control" asks for one its caster controls, "creature you don't
 control" for one it doesn't. A permanent with shroud, hexproof against an opponent's spell, or
 protection from one of the spell's colors can't be chosen (kb.checks.model.protection). A spell
-cast for its overload cost has no targets: its every "target" reads "each" (702.96a-b).
+cast for its overload cost has no targets: its every "target" reads "each" (702.96a-b). A spell
+that text was spliced onto has its own targets, then one for each word "target" of each spliced
+card's text (702.47d, kb.checks.model.splice).
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from kb.checks.model import halves, protection
+from kb.checks.model import halves, protection, splice
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import STACK, Obj, State
@@ -51,6 +53,20 @@ def choose(state: State, oid: str, targets: Sequence[str]) -> State:
         if targets:
             raise IllegalAction(f"{oid} is cast for its overload cost: it has no targets, its every \"target\" reads \"each\" (702.96a, 702.96b)")
         return s.update(state, oid, targets=())
+    added = splice.target_kinds(spell)
+    if len(targets) < len(added):
+        raise IllegalAction(f"{oid} needs a target for each word \"target\" of the text spliced onto it: {len(added)}, "
+                            f"not {len(targets)} (702.47b, 702.47d)")
+    own, spliced_targets = tuple(targets[: len(targets) - len(added)]), tuple(targets[len(targets) - len(added):])
+    if added and halves.instances(spell) is None and not kinds(spell, KICKED_TARGET) and len(own) != len(kinds(spell, TARGET)):
+        raise IllegalAction(f"{oid} has {len(kinds(spell, TARGET))} target(s) of its own before those of the text spliced onto it, "
+                            f"not {len(own)} (601.2c, 702.47d)")
+    return _checked(state, _own(state, spell, own) + [(t, [kind]) for t, kind in zip(spliced_targets, added)], spell, targets)
+
+
+def _own(state: State, spell: Obj, targets: Sequence[str]) -> list[tuple[str, list[str]]]:
+    """The spell's own targets, each with the kinds it may be (601.2c, 702.33g, 115.3)."""
+    oid = spell.id
     asked, kicked_kinds = kinds(spell, TARGET), kinds(spell, KICKED_TARGET)
     checked = [(t, asked) for t in targets]
     per_half = halves.instances(spell)
@@ -67,6 +83,12 @@ def choose(state: State, oid: str, targets: Sequence[str]) -> State:
             raise IllegalAction(f"{oid} is kicked: it requires {base + 1} target{'s' if base else ''}, one for what its kicker does, "
                                 f"and can't be kicked without it (702.33g, 601.2c)")
         checked = [(t, asked) for t in targets[:base]] + [(t, kicked_kinds) for t in targets[base:]]
+    return checked
+
+
+def _checked(state: State, checked: list, spell: Obj, targets: Sequence[str]) -> State:
+    """``targets`` become the spell's, each checked against the kinds it may be and what keeps it from being targeted."""
+    oid = spell.id
     for t, wanted in checked:
         if wanted and not any(is_kind(s.get(state, t), kind, spell.controller) for kind in wanted):
             raise IllegalAction(f"{t} is not a legal target for {oid}: it targets {' or '.join(wanted)} (115.1, 601.2c)")
