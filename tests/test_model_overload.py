@@ -126,3 +126,20 @@ def test_a_target_gone_leaves_the_spell_nothing_to_act_on():
     assert overload.affected(gone, item, {"target": 0}) == ()
     after = overload.destroy(gone, item, {"target": 0})
     assert [e.obj for e in s.events(after, overload.NOTHING)] == [BLAST] and s.zone_of(after, "B's Sol Ring") == "battlefield"
+
+
+@pytest.mark.parametrize("instruction", [overload.destroy, overload.deal_damage])
+def test_an_instruction_whose_target_is_gone_logs_that_it_affects_nothing(instruction):
+    st = casting.cast(table({"id": "Spell", "types": ["sorcery"], "mana_cost": "{R}", "keywords": ["target: creature"]}),
+                      "A", "Spell", targets=("B's Giant",))
+    gone = s.move(s.move(st, "B's Giant", "graveyard"), "B's Giant", "battlefield")
+    after = instruction(gone, s.get(gone, "Spell"), {"target": 0, "amount": 3})
+    assert [(e.obj, e.player) for e in s.events(after, overload.NOTHING)] == [("Spell", "A")]
+    assert s.get(after, "B's Giant").damage == 0 and s.zone_of(after, "B's Giant") == "battlefield"
+
+
+def test_a_refusal_names_the_spell_and_what_its_instruction_has():
+    st = casting.cast(table({"id": "Spell", "types": ["sorcery"], "mana_cost": "{R}", "keywords": ["target: creature"],
+                             "effect": [["deal_damage", {"target": 0}]]}), "A", "Spell", targets=("B's Giant",))
+    with pytest.raises(IllegalAction, match=r"^Spell's instruction lacks 'amount' \(it has \['target'\]\)$"):
+        stack.resolve(st)

@@ -71,3 +71,33 @@ def test_a_spell_nothing_was_spliced_onto_has_its_own_instructions_and_targets()
     spell = s.get(st, RAY)
     assert splice.target_kinds(spell) == [] and splice.instructions(spell) == (("deal_damage", {"target": 0, "amount": 2}),)
     assert splice.target_kinds(s.get(st, MISTS)) == [] and splice.instructions(s.get(st, MISTS)) == (("draw", {"count": 1}),)
+
+
+def test_each_spliced_card_is_revealed_by_its_caster():
+    st = casting.cast(table(), "A", MISTS, splice=(RAY, RAY2), targets=(BEARS, GIANT))
+    assert [(e.obj, e.player, e.detail) for e in s.events(st, splice.REVEAL)] == [
+        (RAY, "A", "spliced (702.47a)"), (RAY2, "A", "spliced (702.47a)")]
+
+
+def test_the_card_named_twice_is_the_one_refused():
+    with pytest.raises(IllegalAction, match="^Glacial Ray can be spliced onto Reach Through Mists only once"):
+        casting.cast(table(), "A", MISTS, splice=(RAY2, RAY, RAY), targets=(BEARS, BEARS, BEARS))
+
+
+def test_each_spliced_card_has_its_own_targets_after_the_spell_s_and_the_cards_before():
+    """Glacial Ray with two Glacial Rays spliced: three targets, the spell's own first, each card's
+    in order; a spliced instruction with no target (a draw) is added as it is."""
+    third = {"card": RAY, "id": "Third Glacial Ray"}
+    draw = {"id": "Spliced Draw", "types": ["instant", "arcane"], "mana_cost": "{U}", "costs": {"splice": "{1}"},
+            "effect": [["draw", {"count": 1}]]}
+    st = casting.cast(table(third, draw), "A", RAY, splice=(RAY2, "Spliced Draw", "Third Glacial Ray"), targets=(BEARS, GIANT, GIANT))
+    spell = s.get(st, RAY)
+    assert [args.get("target") for _, args in splice.instructions(spell)] == [0, 1, None, 2]
+    st = stack.resolve(st)
+    assert order(st) == ["damage Grizzly Bears", "damage Hill Giant", "draw Card 1", "damage Hill Giant"]
+
+
+def test_a_refusal_of_a_spell_s_own_targets_names_it():
+    with pytest.raises(IllegalAction, match="^Give // Take has 2 targets, one for each word"):
+        casting.cast(state({"objects": [{"card": "Give // Take"}, {"card": BEARS, "zone": "battlefield"}]}), "A", "Give // Take",
+                     half="both", targets=(BEARS,))

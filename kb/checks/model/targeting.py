@@ -52,7 +52,7 @@ def choose(state: State, oid: str, targets: Sequence[str]) -> State:
     if overloaded(spell):
         if targets:
             raise IllegalAction(f"{oid} is cast for its overload cost: it has no targets, its every \"target\" reads \"each\" (702.96a, 702.96b)")
-        return s.update(state, oid, targets=())
+        return state  # cast, it has none (the move to the stack clears them)
     added = splice.target_kinds(spell)
     if len(targets) < len(added):
         raise IllegalAction(f"{oid} needs a target for each word \"target\" of the text spliced onto it: {len(added)}, "
@@ -61,10 +61,10 @@ def choose(state: State, oid: str, targets: Sequence[str]) -> State:
     if added and halves.instances(spell) is None and not kinds(spell, KICKED_TARGET) and len(own) != len(kinds(spell, TARGET)):
         raise IllegalAction(f"{oid} has {len(kinds(spell, TARGET))} target(s) of its own before those of the text spliced onto it, "
                             f"not {len(own)} (601.2c, 702.47d)")
-    return _checked(state, _own(state, spell, own) + [(t, [kind]) for t, kind in zip(spliced_targets, added)], spell, targets)
+    return _checked(state, _own(spell, own) + [(t, [kind]) for t, kind in zip(spliced_targets, added)], spell, targets)
 
 
-def _own(state: State, spell: Obj, targets: Sequence[str]) -> list[tuple[str, list[str]]]:
+def _own(spell: Obj, targets: Sequence[str]) -> list[tuple[str, list[str]]]:
     """The spell's own targets, each with the kinds it may be (601.2c, 702.33g, 115.3)."""
     oid = spell.id
     asked, kicked_kinds = kinds(spell, TARGET), kinds(spell, KICKED_TARGET)
