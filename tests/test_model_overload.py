@@ -143,3 +143,13 @@ def test_a_refusal_names_the_spell_and_what_its_instruction_has():
                              "effect": [["deal_damage", {"target": 0}]]}), "A", "Spell", targets=("B's Giant",))
     with pytest.raises(IllegalAction, match=r"^Spell's instruction lacks 'amount' \(it has \['target'\]\)$"):
         stack.resolve(st)
+
+
+def test_hexproof_and_protection_work_on_the_battlefield_only():
+    """A spell that targets a spell may target Slippery Bogle or Paladin en-Vec as a spell on the
+    stack: hexproof and protection are abilities of permanents (702.11b, 702.16b)."""
+    st = table({"id": "Counter", "types": ["instant"], "mana_cost": "{U}{R}", "keywords": ["target: spell"]},
+               {"id": "Bogle spell", "card": "Slippery Bogle", "zone": "stack", "owner": "B", "controller": "B"},
+               {"id": "Paladin spell", "card": "Paladin en-Vec", "zone": "stack", "owner": "B", "controller": "B"})
+    for spell in ("Bogle spell", "Paladin spell"):
+        assert [t for t, _ in s.get(casting.cast(st, "A", "Counter", targets=(spell,)), "Counter").targets] == [spell]
