@@ -34,8 +34,7 @@ PERMANENT_TYPES = frozenset({"artifact", "battle", "creature", "enchantment", "l
 
 @dataclass(frozen=True)
 class Cast:
-    """How a spell on the stack was cast or made (601.2): from where, which alternative cost,
-    its total cost, what was left to pay in mana after delve and convoke, X, and the extras."""
+    """How a spell on the stack was cast or made (601.2): from where, its alternative cost, total cost, mana left to pay after delve and convoke, X, extras."""
 
     cast_from: str = HAND
     alternative: Optional[str] = None  # "madness", "flashback", "without paying", "face down", ...
