@@ -92,7 +92,6 @@ ORIGINAL = {
     "end_step_put": end_step.put, "unearth": end_step.unearth, "end_step_begin": end_step.begin,
     "deal": damage.deal, "losers": damage.losers,
     "printed_colors": colors.printed_colors, "instructions": halves.instructions,
-    "spell_total_overload": casting.spell_total,
     "spliced": splice.spliced, "splice_instructions": splice.instructions, "revealed": splice.revealed,
 }
 
@@ -1268,7 +1267,7 @@ def _right_half_first(obj):
 def _overload_unmodified(state, player, card, alternative, kicker, x, half):
     if alternative == targeting.OVERLOAD:
         return costs.total_cost(card.mana_cost, alternative=card.keyword_cost(targeting.OVERLOAD))
-    return ORIGINAL["spell_total_overload"](state, player, card, alternative, kicker, x, half)
+    return ORIGINAL["spell_total"](state, player, card, alternative, kicker, x, half)
 
 
 def _overload_cost_is_the_mana_value(spell):

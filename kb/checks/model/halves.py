@@ -35,8 +35,8 @@ def cast_faces(obj: Obj) -> tuple[cards.Face, ...]:
     return tuple(obj.faces) if obj.face == cards.BOTH else (obj.faces[int(obj.face)],)
 
 
-def target_kinds(face: cards.Face) -> list[str]:
-    """The kind each word "target" of a half asks for, one per word (sorted, as written once each)."""
+def target_kinds(face: cards.Face | Obj) -> list[str]:
+    """The kind each word "target" of a half (or a card's text) asks for, one per word (sorted, as written once each)."""
     return sorted(k[len(TARGET):].strip() for k in face.keywords if k.startswith(TARGET))
 
 

@@ -48,8 +48,7 @@ def spliced(state: State, player: str, spell: Obj, cards: Sequence[str]) -> tupl
             raise IllegalAction(f"{oid} is not in {player}'s hand: only a card in its owner's hand can be spliced (702.47a)")
         if cost is None:
             raise IllegalAction(f"{oid} has no splice onto Arcane")
-        added.append((oid, tuple(card.effect), tuple(sorted(k[len(halves.TARGET):].strip() for k in card.keywords
-                                                           if k.startswith(halves.TARGET)))))
+        added.append((oid, tuple(card.effect), tuple(halves.target_kinds(card))))
         paid.append(cost)
     return tuple(added), tuple(paid)
 
