@@ -93,6 +93,7 @@ ORIGINAL = {
     "deal": damage.deal, "losers": damage.losers,
     "printed_colors": colors.printed_colors, "instructions": halves.instructions,
     "spliced": splice.spliced, "splice_instructions": splice.instructions, "revealed": splice.revealed,
+    "copy_spell": copies.copy_spell,
 }
 
 
@@ -1303,10 +1304,40 @@ def _spliced_cards_leave_the_hand(state, player, added):
     return state
 
 
-def _one_spell_one_target_each(state, oid, targets):
+def _one_spell_one_target_each(state, oid, targets, kept=()):
     if len(set(targets)) < len(targets):
         raise IllegalAction(f"{oid} can't target the same object twice")
-    return ORIGINAL["choose_targets"](state, oid, targets)
+    return ORIGINAL["choose_targets"](state, oid, targets, kept)
+
+
+def _new_targets_unchecked(state, copy_id, original, chosen):
+    """A copy's new targets taken as given, legal or not, as many as asked."""
+    targets = tuple(pair if new is None else (new, s.get(state, new).number) for new, pair in zip(chosen, original.targets))
+    return s.update(state, copy_id, targets=targets + tuple((new, 0) for new in chosen[len(original.targets):]))
+
+
+def _copy_any_choices(state, oid, controller, new_targets=None, modes=None, x=None, pay=None):
+    """A copy whose modes and X its controller chooses anew."""
+    state = ORIGINAL["copy_spell"](state, oid, controller, new_targets)
+    info = s.get(state, state.stack[-1]).spell
+    return s.update(state, state.stack[-1], spell=replace(info, modes=info.modes if modes is None else tuple(modes),
+                                                           x=info.x if x is None else x))
+
+
+def _copies_keep_the_mana_spent(state, original, controller):
+    """A copy counts the mana spent on the original as spent on it."""
+    state = ORIGINAL["copy_of"](state, original, controller)
+    return s.update(state, state.stack[-1], spell=replace(s.get(state, state.stack[-1]).spell, spent=original.spell.spent))
+
+
+def _copies_pay_nothing_copied(state, original, controller):
+    """A copy has none of the costs paid for the original: not kicked, no alternative cost."""
+    state = ORIGINAL["copy_of"](state, original, controller)
+    return s.update(state, state.stack[-1], spell=replace(s.get(state, state.stack[-1]).spell, additional=(), alternative=None))
+
+
+def _copies_controlled_by_the_original_controller(state, original, controller):
+    return ORIGINAL["copy_of"](state, original, original.controller)
 
 MUTANTS = {
     "{2/R} counts 1": (costs, "symbol_value", _hybrid_as_one),
@@ -1550,6 +1581,11 @@ MUTANTS = {
     "a card can be spliced twice onto one spell": (splice, "spliced", _spliced_twice),
     "the spliced text happens first": (splice, "instructions", _spliced_first),
     "spliced cards leave the hand": (splice, "revealed", _spliced_cards_leave_the_hand),
+    "a copy's new targets are never checked": (copies, "retarget", _new_targets_unchecked),
+    "a copy's modes and X are chosen anew": (copies, "copy_spell", _copy_any_choices),
+    "a copy counts the mana spent on the original": (copies, "copy_of", _copies_keep_the_mana_spent),
+    "a copy has none of the costs paid for the original": (copies, "copy_of", _copies_pay_nothing_copied),
+    "the original's controller controls a copy": (copies, "copy_of", _copies_controlled_by_the_original_controller),
 }
 
 

@@ -49,7 +49,7 @@ ITALIAN_TERMS = {  # the printed Italian terms each mechanic's Italian statement
     "priority": "priorità", "bestow": "conferi", "saga": "saga", "dungeon": "dungeon",
     "improvise": "improvvisare", "magecraft": "artemagica", "delirium": "delirio", "raid": "incursione", "revolt": "rivolta",
     "constellation": "costellazione", "crew": "manovra", "evolve": "evoluzione", "persist": "persistere", "exert": "strema", "umbra_armor": "armatura totem", "exalted": "esaltato",
-    "dash": "accelerare", "unearth": "dissotterr", "infect": "infett", "fuse": "fus", "overload": "sovraccaric", "splice": "unir",
+    "dash": "accelerare", "unearth": "dissotterr", "infect": "infett", "fuse": "fus", "overload": "sovraccaric", "splice": "unir", "copy": "copi",
 }
 
 

@@ -71,7 +71,6 @@ def test_queries():
     assert s.in_game(left) == ("A", "B") and s.apnap(left) == ("B", "A")
     assert s.apnap(replace(st, left=("B",))) == ("A", "C")
     assert s.holder(replace(st, priority="A")) == "A"
-    assert s.untapped(st, ["Shock"]) and not s.untapped(st, ["Bear", "Shock"])
     assert s.get(st, "Bear").counter("+1/+1") == 2 and s.get(st, "Bear").counter("time") == 0
     assert s.get(st, "Bear").keyword_cost("madness") is None and s.get(st, "Bear").permanent_card
     assert not s.get(st, "Shock").permanent_card

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from kb.checks.model import abilities, actions, cards, casting, colors, combat, control, costs, life, player_counters
-from kb.checks.model import bodies, damage, destruction, dungeon, exert, history, library, mana, priority
+from kb.checks.model import bodies, damage, destruction, dungeon, exert, history, library, mana, priority, spent
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import STACK, State
@@ -104,6 +104,10 @@ QUERIES: dict[str, tuple[str, Callable[[State, dict], Any]]] = {
     "kicked": ("object", lambda st, a: s.get(st, a["object"]).kicked),
     "delved": ("object", lambda st, a: list(cast_info(st, a["object"]).delved)),
     "convoked": ("object", lambda st, a: list(cast_info(st, a["object"]).convoked)),
+    "modes": ("object", lambda st, a: list(cast_info(st, a["object"]).modes)),
+    "mana_spent": ("object", lambda st, a: [str(u.type) for u in spent.units(s.get(st, a["object"]))]),
+    "colors_spent": ("object", lambda st, a: spent.colors(s.get(st, a["object"]))),
+    "adamant": ("object", lambda st, a: spent.adamant(s.get(st, a["object"]), a["color"])),
     "total_cost_of": ("mana_cost", total_cost_of),
     "mana_value_of": ("cost", lambda st, a: costs.mana_value(a["cost"], int(a.get("x", 0)))),
     "payable": ("cost", lambda st, a: mana.payable(a["cost"], a.get("with", ()), a.get("spend_as"), _life_to_pay(st, a))),

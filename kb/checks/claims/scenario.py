@@ -76,7 +76,16 @@ def _cast(st: State, a: dict) -> State:
                         delve=_many(a.get("delve")), convoke=_many(a.get("convoke")), improvise=_many(a.get("improvise")),
                         discard=a.get("discard"),
                         targets=_many(a.get("targets")), exile=_many(a.get("exile")),
-                        sacrifice=_many(a.get("sacrifice")), splice=_many(a.get("splice")), between=a.get("between"))
+                        sacrifice=_many(a.get("sacrifice")), splice=_many(a.get("splice")), modes=_many(a.get("modes")),
+                        spend=_many(a.get("spend")), between=a.get("between"))
+
+
+def _copy(st: State, a: dict) -> State:
+    """Copy a spell (707.10); ``new_targets``: one per target of the original, null to leave it (707.10c)."""
+    new = a.get("new_targets")
+    return s.to_priority(copies.copy_spell(st, a["spell"], a.get("player", st.active), None if new is None else _many(new),
+                                           None if a.get("modes") is None else _many(a["modes"]),
+                                           None if a.get("x") is None else int(a["x"]), a.get("pay")))
 
 
 def _resolve_all(st: State, a: dict) -> State:
@@ -112,7 +121,7 @@ ACTIONS: dict[str, tuple[str, Callable[[State, dict], State]]] = {
     "resolve_all": ("cast", _resolve_all),
     "pass_priority": ("cast", lambda st, a: stack.pass_priority(st, a)),
     "counter": ("object", lambda st, a: _checked(leaving.counter(st, a["object"]))),
-    "copy": ("spell", lambda st, a: s.to_priority(copies.copy_spell(st, a["spell"], a.get("player", st.active)))),
+    "copy": ("spell", _copy),
     "become": ("object", lambda st, a: entering.become(st, a["object"], a["type"])),
     "put_onto_battlefield": ("object", lambda st, a: s.to_priority(entering.put_onto_battlefield(
         st, a["object"], a.get("player"), bool(a.get("transformed", False)), a.get("counters"), a.get("attacking")))),

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Optional, Sequence
 
-from kb.checks.model import bestow, cards, costs, end_step, paying, priority, targeting
+from kb.checks.model import bestow, cards, costs, end_step, modal, paying, priority, spent, targeting
 from kb.checks.model import splice as splicing
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
@@ -151,11 +151,14 @@ def cast(
     exile: Sequence[str] = (),
     sacrifice: Sequence[str] = (),
     splice: Sequence[str] = (),
+    modes: Sequence[int] = (),
+    spend: Sequence[str] = (),
     instructed: bool = False,
     between: Optional[Callable[[State], None]] = None,
 ) -> State:
-    """``player`` casts the card ``oid`` (601.2a-i); ``instructed``: a resolving effect tells them to
-    (608.2g); ``between``: shown the state midway, once the spell is on the stack and before its
+    """``player`` casts the card ``oid`` (601.2a-i); ``modes``: those chosen for a modal spell
+    (kb.checks.model.modal); ``spend``: the mana spent, if said (kb.checks.model.spent);
+    ``instructed``: a resolving effect tells them to (608.2g); ``between``: shown the state midway, once the spell is on the stack and before its
     costs are paid, when nobody has priority (601.2, 117.2e)."""
     card = s.get(state, oid)
     alternative = one_alternative(alternative, permission)
@@ -188,7 +191,8 @@ def cast(
     left = paying.pay_tapping(state, player, card, paying.pay_tapping(state, player, card, left, tuple(convoke), paying.CONVOKE),
                               tuple(improvise), paying.IMPROVISE)
     info = Cast(cast_from=card.zone, alternative=alternative, total=str(total), mana_paid=str(left), x=x,
-                additional=("kicker",) if kicker else (), delved=tuple(delve), convoked=tuple(convoke), spliced=added)
+                additional=("kicker",) if kicker else (), delved=tuple(delve), convoked=tuple(convoke), spliced=added,
+                modes=modal.chosen(card, tuple(modes)), spent=spent.spend(card, str(left), tuple(spend)))
     state = s.move(state, oid, STACK, controller=player, spell=info, face=half, face_down=alternative == FACE_DOWN, types=card.types)
     state = s.push(state, s.get(state, oid))
     if alternative == bestow.BESTOW:

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Callable, Mapping
 
 from kb.checks.model import casting, colors, combat, control, copies, dungeon, dying, entering, evolve, leaving, library, life
-from kb.checks.model import end_step, exalted, halves, overload, splice, vehicles
+from kb.checks.model import end_step, exalted, halves, overload, splice, spent, vehicles
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
@@ -181,15 +181,6 @@ def _copy_card(state, item, args, choices):
     return casting.cast(state, item.controller, copy, alternative=casting.FREE, permission=COPY_CARD, instructed=True)
 
 
-@verb("storm")
-def _storm(state, item, args, choices):
-    """702.40a: a copy for each spell cast before it this turn, even if the spell is gone (608.2h)."""
-    original = s.get(state, args["spell"])
-    for _ in range(int(args["count"])):
-        state = copies.copy_of(state, replace(original, zone=STACK), item.controller)
-    return state
-
-
 @verb("suspend_tick")
 def _tick(state, item, args, choices):
     """702.62a: remove a time counter; when the last is removed, the cast trigger triggers."""
@@ -291,6 +282,9 @@ VERBS["put_counters"] = lambda state, item, args, choices: halves.put_counters(s
 VERBS["take_counters"] = lambda state, item, args, choices: halves.take_counters(state, item, args)  # Take
 VERBS["destroy"] = lambda state, item, args, choices: overload.destroy(state, item, args)  # its target, or each (702.96a)
 VERBS["deal_damage"] = lambda state, item, args, choices: overload.deal_damage(state, item, args)
+VERBS["storm"] = lambda state, item, args, choices: copies.storm(state, item, args)  # a copy for each spell cast before
+VERBS["copy_spell"] = lambda state, item, args, choices: copies.copy_target(state, item, choices)  # Twincast
+VERBS["converge_damage"] = lambda state, item, args, choices: spent.converge_damage(state, item, args)  # Radiant Flames
 
 
 @verb("nothing")

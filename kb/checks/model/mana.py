@@ -116,13 +116,18 @@ def _fill(shares: list[Symbol], rest: list[Symbol], pool: list[Mana], spend_as: 
     return False
 
 
-def snow_spent(cost: CostLike, units: Iterable[str], spend_as: Optional[str] = None) -> int:
-    """How much snow mana is spent when ``units`` pay ``cost``: the units a snow source produced,
-    whatever their type ("for each {S} spent to cast this spell", 107.4h, 106.3). The units must
-    pay the cost, with none to spare (each is spent)."""
+def spent(cost: CostLike, units: Iterable[str], spend_as: Optional[str] = None) -> tuple[Mana, ...]:
+    """The mana spent when ``units`` pay ``cost``: they must pay it, with none to spare (each is
+    spent, 601.2h)."""
     pool = [mana(u) if isinstance(u, str) else u for u in units]
     if not payable(cost, pool, spend_as):
         raise ModelError(f"{' '.join(str(u) for u in units) or 'no mana'} doesn't pay {cost}")
     if any(payable(cost, pool[:k] + pool[k + 1:], spend_as) for k in range(len(pool))):
         raise ModelError(f"{cost} is paid with less than {len(pool)} mana: say which mana is spent")
-    return sum(unit.snow for unit in pool)
+    return tuple(pool)
+
+
+def snow_spent(cost: CostLike, units: Iterable[str], spend_as: Optional[str] = None) -> int:
+    """How much snow mana is spent when ``units`` pay ``cost``: the units a snow source produced,
+    whatever their type ("for each {S} spent to cast this spell", 107.4h, 106.3)."""
+    return sum(unit.snow for unit in spent(cost, units, spend_as))

@@ -12,7 +12,7 @@ becomes a new object (400.7): it keeps its id but gets a new ``number``, which e
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Iterable, Optional
+from typing import Optional
 
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.lasting import ControlEffect, Delayed, Modifier  # noqa: F401 (kept here: s.Modifier...)
@@ -45,6 +45,8 @@ class Cast:
     delved: tuple[str, ...] = ()
     convoked: tuple[str, ...] = ()
     spliced: tuple = ()  # (card, its instructions, its targets' kinds) of each card spliced onto it, in order (702.47)
+    modes: tuple[int, ...] = ()  # the modes chosen for a modal spell, by number (700.2, 601.2b)
+    spent: tuple[str, ...] = ()  # the mana spent to cast it, unit by unit ("R", "G", "C"), when said (601.2h)
     cast: bool = True  # False for a copy put on the stack (707.10)
 
 
@@ -293,7 +295,3 @@ def waiting(state: State, source: str, prefix: str) -> bool:
     left the stack (waiting to go on it, or on it): a Saga's chapter (714.4), a dungeon's room (309.6)."""
     held = [*state.pending, *(get(state, oid) for oid in state.stack)]
     return any(item.source == source and item.id.startswith(prefix) for item in held)
-
-
-def untapped(state: State, oids: Iterable[str]) -> bool:
-    return all(not get(state, o).tapped for o in oids)

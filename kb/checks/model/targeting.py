@@ -46,8 +46,9 @@ def kinds(spell: Obj, prefix: str) -> list[str]:
     return sorted(k[len(prefix):].strip() for k in spell.keywords if k.startswith(prefix))
 
 
-def choose(state: State, oid: str, targets: Sequence[str]) -> State:
-    """601.2c, 702.33g: ``targets`` become the spell's, each checked against what it asks for."""
+def choose(state: State, oid: str, targets: Sequence[str | None], kept: Sequence[int] = ()) -> State:
+    """601.2c, 702.33g: ``targets`` become the spell's, each checked against what it asks for;
+    ``kept``: the places of targets a copy keeps unchanged (None there), not checked again (707.10c, 115.7d)."""
     spell = s.get(state, oid)
     if overloaded(spell):
         if targets:
@@ -61,7 +62,8 @@ def choose(state: State, oid: str, targets: Sequence[str]) -> State:
     if added and halves.instances(spell) is None and not kinds(spell, KICKED_TARGET) and len(own) != len(kinds(spell, TARGET)):
         raise IllegalAction(f"{oid} has {len(kinds(spell, TARGET))} target(s) of its own before those of the text spliced onto it, "
                             f"not {len(own)} (601.2c, 702.47d)")
-    return _checked(state, _own(spell, own) + [(t, [kind]) for t, kind in zip(spliced_targets, added)], spell, targets)
+    checked = _own(spell, own) + [(t, [kind]) for t, kind in zip(spliced_targets, added)]
+    return _checked(state, [pair for place, pair in enumerate(checked) if place not in kept], spell, targets, tuple(kept))
 
 
 def _own(spell: Obj, targets: Sequence[str]) -> list[tuple[str, list[str]]]:
@@ -86,8 +88,9 @@ def _own(spell: Obj, targets: Sequence[str]) -> list[tuple[str, list[str]]]:
     return checked
 
 
-def _checked(state: State, checked: list, spell: Obj, targets: Sequence[str]) -> State:
-    """``targets`` become the spell's, each checked against the kinds it may be and what keeps it from being targeted."""
+def _checked(state: State, checked: list, spell: Obj, targets: Sequence[str], kept: tuple = ()) -> State:
+    """``targets`` become the spell's, each checked against the kinds it may be and what keeps it from being targeted
+    (those in the places ``kept`` stay the spell's own, unchecked)."""
     oid = spell.id
     for t, wanted in checked:
         if wanted and not any(is_kind(s.get(state, t), kind, spell.controller) for kind in wanted):
@@ -95,7 +98,8 @@ def _checked(state: State, checked: list, spell: Obj, targets: Sequence[str]) ->
         shielded = protection.untargetable(state, t, oid) if s.get(state, t).zone == s.BATTLEFIELD else None
         if shielded:
             raise IllegalAction(f"{t} can't be the target of {oid}: it has {shielded}")
-    return s.update(state, oid, targets=tuple((t, s.get(state, t).number) for t in targets))
+    return s.update(state, oid, targets=tuple(spell.targets[place] if place in kept else (t, s.get(state, t).number)
+                                              for place, t in enumerate(targets)))
 
 
 def overloaded(spell: Obj) -> bool:
