@@ -10,9 +10,10 @@ first. An effect that lets its controller choose new targets (707.10c, 115.7d) l
 number of them, each to a legal one; a target left unchanged stays, even if it is illegal by then;
 the number of targets, the modes and X stay those of the original::
 
-    Twincast copying Lightning Bolt at B's Bear, new targets ["C's Bear"]   -> the copy targets C's Bear
-    ... new targets [None]                                                  -> the copy targets B's Bear
-    ... new targets ["Bear", "C's Bear"]                                    -> refused: one target, not two
+    Twincast copying Murder at B's Bear, new targets ["Giant"]     -> the copy targets Giant
+    ... new targets [None]                                        -> the copy targets B's Bear, even if it is gone
+    ... new targets ["Sol Ring"]                                  -> refused: Murder targets a creature
+    ... new targets ["Bear", "Giant"]                             -> refused: one target, not two
 """
 
 from __future__ import annotations
