@@ -93,7 +93,7 @@ ORIGINAL = {
     "deal": damage.deal, "losers": damage.losers,
     "printed_colors": colors.printed_colors, "instructions": halves.instructions,
     "spliced": splice.spliced, "splice_instructions": splice.instructions, "revealed": splice.revealed,
-    "copy_spell": copies.copy_spell,
+    "copy_spell": copies.copy_spell, "end_of_turn": bodies.end_of_turn,
 }
 
 
@@ -1339,6 +1339,32 @@ def _copies_pay_nothing_copied(state, original, controller):
 def _copies_controlled_by_the_original_controller(state, original, controller):
     return ORIGINAL["copy_of"](state, original, original.controller)
 
+def _pump_ends_before_the_damage_goes(state):
+    """The cleanup step as if "until end of turn" effects ended first, state-based actions checked, then damage removed."""
+    ending = tuple(e for e in state.layered if isinstance(e, bodies.Body) and e.end_of_turn)
+    return ORIGINAL["end_of_turn"](leaving.state_based(replace(state, layered=tuple(e for e in state.layered if e not in ending))))
+
+
+def _damage_wears_off_each_step(state, step):
+    state = ORIGINAL["go_to"](state, step)
+    for obj in s.in_zone(state, s.BATTLEFIELD):
+        state = s.update(state, obj.id, damage=0)
+    return state
+
+
+def _counted_bonus_follows_the_count(state, obj):
+    """A "for each" bonus as if counted again whenever power and toughness are looked at."""
+    found = ORIGINAL["power_toughness"](state, obj)
+    if found is None:
+        return None
+    more = 0
+    for event in s.events(state, bodies.COUNTED):
+        if event.obj == obj.id:
+            number, each = event.detail.split(" ", 1)
+            more += bodies.count(state, event.player, each) - int(number)
+    return found[0] + more, found[1] + more
+
+
 MUTANTS = {
     "{2/R} counts 1": (costs, "symbol_value", _hybrid_as_one),
     "Phyrexian counts 0": (costs, "symbol_value", _phyrexian_zero),
@@ -1586,6 +1612,9 @@ MUTANTS = {
     "a copy counts the mana spent on the original": (copies, "copy_of", _copies_keep_the_mana_spent),
     "a copy has none of the costs paid for the original": (copies, "copy_of", _copies_pay_nothing_copied),
     "the original's controller controls a copy": (copies, "copy_of", _copies_controlled_by_the_original_controller),
+    "a pump ends before the damage goes": (bodies, "end_of_turn", _pump_ends_before_the_damage_goes),
+    "damage wears off as each step ends": (stack, "go_to", _damage_wears_off_each_step),
+    "a counted bonus follows the count": (bodies, "power_toughness", _counted_bonus_follows_the_count),
 }
 
 

@@ -64,7 +64,7 @@ CASES = [
     ('go to unknown', lambda: stack.go_to(g(), "lunch"), "unknown step 'lunch'; steps are untap, upkeep, draw, main1, beginning of combat, declare attackers, declare blockers, combat damage, end of combat, main2, end, cleanup"),
     ('go to busy', lambda: stack.go_to(g(c("Shock","stack")), "end"), "a step can't end while the stack holds objects (500.2)"),
     ('go to back', lambda: stack.go_to(g(step="end"), "main1"), 'main1 is not later in the turn than end'),
-    ('effect', lambda: effects.run(g(), s.ability("x","A","y",(("dance",{}),)), {}), "unknown effect 'dance' (known: blink, cast, converge_damage, copy_card, copy_spell, counter, crewed, deal_damage, destroy, discard, discard_chosen, drain_devotion, draw, evolve, exalted, exchange, exchange_life, gain_control, goad, goad_each, look, madness, nothing, put, put_counters, rebound_cast, return_with_counter, scry, storm, sudden_substitution, suspend_cast, suspend_tick, take_counters, unearth, untap_others, venture)"),
+    ('effect', lambda: effects.run(g(), s.ability("x","A","y",(("dance",{}),)), {}), "unknown effect 'dance' (known: blink, cast, converge_damage, copy_card, copy_spell, counter, crewed, deal_damage, destroy, discard, discard_chosen, drain_devotion, draw, evolve, exalted, exchange, exchange_life, gain_control, goad, goad_each, look, madness, nothing, pump_for_each, put, put_counters, rebound_cast, return_with_counter, scry, storm, sudden_substitution, suspend_cast, suspend_tick, take_counters, unearth, untap_others, venture)"),
     ('x', lambda: costs.total_cost("{1}", x=-1), "X can't be negative (107.1b)"),
     ('reduce', lambda: costs.total_cost("{1}", reductions=["{W/U}"]), 'reductions by {W/U} are not modelled (118.7e-f need a choice)'),
 ]

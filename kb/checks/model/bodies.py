@@ -12,6 +12,9 @@ its printed ones. An object that has left the battlefield is known as it last ex
 
 Effects that end "until end of turn" end in the cleanup step (514.2), as damage is removed: a
 Vehicle crewed stops being a creature, a creature that got +2/-2 is back to what it was.
+
+A bonus "for each" thing counts those things once, as the effect applies (608.2h): Might of the
+Masses cast with three creatures gives +3/+3 until end of turn, whatever enters or dies after.
 """
 
 from __future__ import annotations
@@ -21,10 +24,15 @@ from typing import Optional
 
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
-from kb.checks.model.state import BATTLEFIELD, Obj, State
+from kb.checks.model.state import BATTLEFIELD, GRAVEYARD, Event, Obj, State
 
 SET, MODIFY, BECOME = "set power and toughness", "modify power and toughness", "become"  # 7b, 7c, 4 (613.1d)
 PLUS, MINUS = "+1/+1", "-1/-1"
+COUNTED = "counted"  # the event of a number an effect counted as it applied (608.2h)
+EACH = {  # what a "for each" bonus counts, of the player whose effect it is
+    "creature you control": lambda state, player: [o for o in s.in_zone(state, BATTLEFIELD, player) if "creature" in o.types],
+    "card in your graveyard": lambda state, player: list(s.in_zone(state, GRAVEYARD, player)),
+}
 
 
 @dataclass(frozen=True)
@@ -90,6 +98,22 @@ def set_base(state: State, oid: str, power_: int, toughness_: int) -> State:
 def modify(state: State, oid: str, power_: int, toughness_: int) -> State:
     """It gets +power/+toughness (negative: minus) until end of turn (layer 7c)."""
     return _add(state, oid, MODIFY, power=power_, toughness=toughness_, end_of_turn=True)
+
+
+def count(state: State, player: str, each: str) -> int:
+    """How many of ``each`` (a key of EACH) there are now, for ``player``."""
+    if each not in EACH:
+        raise IllegalAction(f"unknown count {each!r} (known: {', '.join(sorted(EACH))})")
+    return len(EACH[each](state, player))
+
+
+def modify_for_each(state: State, oids: tuple, player: str, each: str, power_: int, toughness_: int) -> State:
+    """Each of ``oids`` gets +power/+toughness for each ``each`` until end of turn: the number is
+    counted once, now (608.2h), and the bonus stays as counted when that number changes."""
+    number = count(state, player, each)
+    for oid in oids:
+        state = modify(s.log(state, Event(COUNTED, oid, player, f"{number} {each}")), oid, number * power_, number * toughness_)
+    return state
 
 
 def become_until_end_of_turn(state: State, oid: str, card_type: str) -> State:
