@@ -248,6 +248,17 @@ PRECISION = [
      False),  # suspend's reminder: the dash of "3—{U}"
     ("You don’t have to attack with the creature with dash unless another ability says you do.", "dash", True),
     ("If you pay the dash cost, the creature returns to its owner’s hand.", "dash", True),
+    # marked damage, leaving the game, a value locked as an effect resolves: concepts, not keywords
+    ("Damage stays marked on the creature until the cleanup step.", "marked_damage", True),
+    ("Il danno segnato sulla creatura viene rimosso nella sottofase di cancellazione.", "marked_damage", True),
+    ("Nonlethal damage dealt earlier may become lethal.", "marked_damage", True),
+    ("Trample lets it assign lethal damage to the blocker and the rest to the player.", "marked_damage", False),
+    ("If a player leaves the game, all cards that player owns leave as well.", "leave_game", True),
+    ("Se un giocatore abbandona la partita, le carte che possiede lasciano la partita.", "leave_game", True),
+    ("If Oblivion Ring leaves the battlefield, the exiled card returns.", "leave_game", False),
+    ("The value of X is determined as the ability resolves.", "value_locked", True),
+    ("Il valore di X viene determinato mentre l'abilità si risolve.", "value_locked", True),
+    ("You choose the value of X as you cast the spell.", "value_locked", False),
 ]
 
 
