@@ -79,6 +79,13 @@ def test_a_bonus_for_each_is_counted_once():
     assert bodies.power_toughness(stack.pass_turn(st), s.get(stack.pass_turn(st), BEARS)) == (2, 2)
 
 
+@pytest.mark.parametrize("power, toughness, expected", [(1, 1, (5, 5)), (2, 0, (8, 2)), (0, -1, (2, -1)), (3, 2, (11, 8))])
+def test_a_bonus_for_each_multiplies_each_part_by_the_count(power, toughness, expected):
+    st = board((BEARS, "A", "battlefield"), (ELVES, "A", "battlefield"), (GIANT, "A", "battlefield"))
+    st = bodies.modify_for_each(st, (BEARS,), "A", "creature you control", power, toughness)
+    assert bodies.power_toughness(st, s.get(st, BEARS)) == expected
+
+
 def test_a_bonus_for_each_with_no_target_left_does_nothing():
     st = board((BEARS, "A", "battlefield"))
     assert bodies.modify_for_each(st, (), "A", "creature you control", 1, 1) == st
