@@ -259,6 +259,19 @@ PRECISION = [
     ("The value of X is determined as the ability resolves.", "value_locked", True),
     ("Il valore di X viene determinato mentre l'abilità si risolve.", "value_locked", True),
     ("You choose the value of X as you cast the spell.", "value_locked", False),
+    # no player may act between announcing a spell or ability and paying its costs
+    ("Players can respond only after Thud has been cast and all its costs have been paid.", "uninterrupted", True),
+    ("The counter is removed as a cost, so it can’t be responded to.", "uninterrupted", True),
+    ("Once you activate the ability, no player can do anything to Seal of Cleansing to stop you from activating it.",
+     "uninterrupted", True),
+    ("No one can try to destroy the creature you sacrificed to prevent you from casting this spell.",
+     "uninterrupted", True),
+    ("I giocatori possono rispondere solo dopo che la magia è stata lanciata e i suoi costi pagati.",
+     "uninterrupted", True),
+    ("Caged Sun’s triggered ability is a mana ability, so it can’t be responded to.", "uninterrupted", False),
+    ("Gaining a level is a normal activated ability. It uses the stack and can be responded to.", "uninterrupted",
+     False),
+    ("Opponents can respond to the triggered ability by destroying the creature.", "uninterrupted", False),
 ]
 
 
