@@ -272,6 +272,9 @@ PRECISION = [
     ("Gaining a level is a normal activated ability. It uses the stack and can be responded to.", "uninterrupted",
      False),
     ("Opponents can respond to the triggered ability by destroying the creature.", "uninterrupted", False),
+    # "not" is a stop word: a form "players may not respond" would take "players may respond"
+    ("Players may respond to that spell by trying to change whether you get the city’s blessing.", "uninterrupted",
+     False),
 ]
 
 
