@@ -26,6 +26,7 @@ from kb.checks.model import (
     copies,
     costs,
     damage,
+    designations,
     discard,
     dungeon,
     destruction,
@@ -59,7 +60,7 @@ from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 
 _ = (abilities, actions, bestow, bodies, cards, casting, colors, combat, control, copies, costs, discard, dungeon, effects, entering, faces, history, leaving, library, life, mana, origins,
-     paying, player_counters, priority, saga, stack, targeting, s, evolve, vehicles, dying, exert, destruction, exalted, end_step, damage, halves, overload, protection, splice)
+     paying, player_counters, priority, saga, stack, targeting, s, evolve, vehicles, dying, exert, destruction, exalted, end_step, damage, halves, overload, protection, splice, designations)
 ORIGINAL = {
     "symbol_value": costs.symbol_value, "total_cost": costs.total_cost, "card_mana_cost": cards.card_mana_cost,
     "destination": discard.destination, "record": discard.record, "legal_attacks": combat.legal_attacks,
@@ -94,6 +95,8 @@ ORIGINAL = {
     "printed_colors": colors.printed_colors, "instructions": halves.instructions,
     "spliced": splice.spliced, "splice_instructions": splice.instructions, "revealed": splice.revealed,
     "copy_spell": copies.copy_spell, "end_of_turn": bodies.end_of_turn,
+    "designation_current": designations._current, "remove_counters": saga.remove_counters,
+    "ascend": designations.ascend, "ascend_spell": designations.ascend_spell,
 }
 
 
@@ -1365,6 +1368,54 @@ def _counted_bonus_follows_the_count(state, obj):
     return found[0] + more, found[1] + more
 
 
+def _designation_again(obj, designation):
+    return False
+
+
+def _designation_follows_the_card(state, oid, number):
+    return s.find(state, oid)
+
+
+def _designation_kept_off_the_battlefield(state, oid, zone, controller=None, **changes):
+    kept = s.get(state, oid).designations
+    state = ORIGINAL["move"](state, oid, zone, controller, **changes)
+    return s.update(state, oid, designations=kept)
+
+
+def _designation_lost_with_the_counters(state, oid, kind, count):
+    state = ORIGINAL["remove_counters"](state, oid, kind, count)
+    return s.update(state, oid, designations=frozenset()) if s.get(state, oid).counter(kind) == 0 else state
+
+
+def _any_damage_to_a_player_is_combat_damage(state, source, recipient, amount, prevent=0, combat=False):
+    return ORIGINAL["deal"](state, source, recipient, amount, prevent, combat or recipient in state.players)
+
+
+def _renown_on_combat_damage_to_anything(state, source, recipient, amount, prevent=0, combat=False):
+    state = ORIGINAL["deal"](state, source, recipient, amount, prevent, combat)
+    return designations.combat_damage(state, source, recipient) if combat and recipient not in state.players else state
+
+
+def _blessed_while_ten(state, player):
+    return player in state.blessed and len(s.in_zone(state, s.BATTLEFIELD, player)) >= designations.TEN
+
+
+def _ten_permanents_bless(state):
+    for player in s.in_game(state):
+        if player not in state.blessed and len(s.in_zone(state, s.BATTLEFIELD, player)) >= designations.TEN:
+            state = replace(state, blessed=state.blessed + (player,))
+    return state
+
+
+def _blessed_as_cast(state, player, card, **kwargs):
+    state = ORIGINAL["cast"](state, player, card, **kwargs)
+    return ORIGINAL["ascend_spell"](state, s.get(state, card)) if "ascend" in s.get(state, card).keywords else state
+
+
+def _blessing_after_state_based_actions(state):
+    return ORIGINAL["ascend"](dying.state_based(state))
+
+
 MUTANTS = {
     "{2/R} counts 1": (costs, "symbol_value", _hybrid_as_one),
     "Phyrexian counts 0": (costs, "symbol_value", _phyrexian_zero),
@@ -1615,6 +1666,17 @@ MUTANTS = {
     "a pump ends before the damage goes": (bodies, "end_of_turn", _pump_ends_before_the_damage_goes),
     "damage wears off as each step ends": (stack, "go_to", _damage_wears_off_each_step),
     "a counted bonus follows the count": (bodies, "power_toughness", _counted_bonus_follows_the_count),
+    "monstrous or renowned again": (designations, "has", _designation_again),
+    "a designation follows the card off the battlefield": (designations, "_current", _designation_follows_the_card),
+    "monstrous kept off the battlefield": (s, "move", _designation_kept_off_the_battlefield),
+    "monstrous lost with its +1/+1 counters": (saga, "remove_counters", _designation_lost_with_the_counters),
+    "any damage to a player triggers renown": (damage, "deal", _any_damage_to_a_player_is_combat_damage),
+    "combat damage to anything triggers renown": (damage, "deal", _renown_on_combat_damage_to_anything),
+    "the city's blessing only while ten permanents": (designations, "blessed", _blessed_while_ten),
+    "ten permanents bless without ascend": (designations, "ascend", _ten_permanents_bless),
+    "a spell with ascend blesses as it is cast": (casting, "cast", _blessed_as_cast),
+    "no city's blessing from a permanent with ascend": (designations, "ascend", lambda state: state),
+    "the city's blessing after state-based actions": (designations, "ascend", _blessing_after_state_based_actions),
 }
 
 

@@ -275,6 +275,13 @@ PRECISION = [
     # "not" is a stop word: a form "players may not respond" would take "players may respond"
     ("Players may respond to that spell by trying to change whether you get the city’s blessing.", "uninterrupted",
      False),
+    ("Monstrous isn’t an ability that a creature has. It’s just something true about that creature.", "monstrosity", True),
+    ("The damage is dealt by Monstrous Onslaught, not by the creature with the greatest power.", "monstrosity", False),
+    ("If an effect replaces the number of counters, such as that of Vorinclex, Monstrous Raider, it happens once.",
+     "monstrosity", False),
+    ("Once you have the city’s blessing, you have it for the rest of the game.", "ascend", True),
+    ("Una volta ottenuta la benedizione della città, la tieni per tutta la partita.", "ascend", True),
+    ("Blessing of Belzenlok gives the city a new look.", "ascend", False),
 ]
 
 

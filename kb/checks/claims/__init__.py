@@ -41,7 +41,8 @@ FILES = ("goad", "split_second", "madness", "exchange", "cost", "mana_value", "m
          "summoning_sickness", "face_down", "landfall", "foretell", "scry", "search", "double_faced", "token",
          "snow", "targets", "triggered", "adventure", "aftermath", "phyrexian", "casting", "escape", "priority", "bestow", "saga", "dungeon",
          "improvise", "magecraft", "delirium", "raid", "revolt", "constellation", "crew", "evolve", "persist", "exert", "umbra_armor", "exalted",
-         "dash", "unearth", "infect", "fuse", "overload", "splice", "copy", "damage", "leave_game", "resolution")
+         "dash", "unearth", "infect", "fuse", "overload", "splice", "copy", "damage", "leave_game", "resolution", "monstrosity",
+         "renown", "ascend")
 ID = re.compile(r"^[a-z][a-z_]*\.[a-z][a-z0-9_]*$")
 KEYS = {"id", "title", "statement", "rules", "tags", "phrasings", "paraphrases", "denials", "rulings", "near_misses",
         "outdated", "scenarios"}

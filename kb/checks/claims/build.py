@@ -8,7 +8,7 @@ zone (default hand), controller, types, mana_cost, colors (default: its mana cos
 faces [{name, mana_cost, types, keywords, effect}], face, keywords, costs {keyword: cost; additional: a mandatory
 additional cost, "discard a card"}, abilities
 [{name, kind, cost, adds_mana, targets, loyalty, when (what it triggers on), condition, effect, zone}], counters
-{kind: n}, power and toughness (printed), damage (marked), attached_to (an Aura's object), tapped, face_down, sick, goaded_by, cant_attack, protector, effect [[verb, {args}]],
+{kind: n}, power and toughness (printed), damage (marked), attached_to (an Aura's object), tapped, face_down, sick, goaded_by, designations (monstrous, renowned), cant_attack, protector, effect [[verb, {args}]],
 targets, kind, and on the stack: cast {from, alternative, x, additional}.
 Objects in the stack zone go on the stack in the order listed (bottom first).
 """
@@ -28,7 +28,7 @@ from kb.text import yaml_data
 OBJECT_KEYS = {
     "id", "card", "owner", "zone", "controller", "types", "mana_cost", "colors", "layout", "faces", "face",
     "keywords", "costs", "abilities", "counters", "tapped", "face_down", "sick", "goaded_by", "cant_attack",
-    "protector", "effect", "targets", "kind", "cast", "power", "toughness", "damage", "attached_to",
+    "protector", "effect", "targets", "kind", "cast", "power", "toughness", "damage", "attached_to", "designations",
 }
 GIVEN_KEYS = {"players", "active", "turn", "step", "priority", "left", "objects", "modifiers", "attack_costs",
               "life", "cant_gain_life", "cant_lose_life"}
@@ -96,7 +96,7 @@ def obj(row: Mapping, number: int) -> s.Obj:
         abilities=tuple(ability(a) for a in row.get("abilities", ())),
         counters=tuple(sorted((row.get("counters") or {}).items())), tapped=bool(row.get("tapped", False)),
         face_down=bool(row.get("face_down", False)), sick=bool(row.get("sick", False)),
-        goaded_by=tuple(row.get("goaded_by", ())), cant_attack=bool(row.get("cant_attack", False)),
+        goaded_by=tuple(row.get("goaded_by", ())), designations=frozenset(row.get("designations", ())), cant_attack=bool(row.get("cant_attack", False)),
         protector=row.get("protector"), power=_number(row.get("power")), toughness=_number(row.get("toughness")),
         damage=_damage(row.get("damage")),
         number=number, spell=spell, effect=effect(row.get("effect")),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from kb.checks.model import abilities, actions, cards, casting, colors, combat, control, costs, life, player_counters
-from kb.checks.model import bodies, damage, destruction, dungeon, exert, history, library, mana, priority, spent
+from kb.checks.model import bodies, damage, designations, destruction, dungeon, exert, history, library, mana, priority, spent
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import STACK, State
@@ -150,6 +150,8 @@ QUERIES: dict[str, tuple[str, Callable[[State, dict], Any]]] = {
     "card_types_in_graveyard": ("player", lambda st, a: history.types_in_graveyard(st, a["player"])),
     "delirium": ("player", lambda st, a: history.delirium(st, a["player"])),
     "power": ("object", lambda st, a: bodies.power(st, a["object"])),
+    "designations": ("object", lambda st, a: sorted(s.get(st, a["object"]).designations)),
+    "blessed": ("player", lambda st, a: designations.blessed(st, a["player"])),
     "toughness": ("object", lambda st, a: bodies.toughness(st, a["object"])),
     "room": ("object", lambda st, a: getattr(dungeon.room_of(s.get(st, a["object"])), "name", None)),
 }

@@ -21,6 +21,7 @@ from the bottom up (each imports only those above it):
 - ``priority``: timing, split second, and nobody acting midway through casting or resolving (117, 307, 702.61, 116.2)
 - ``bestow``: bestowed Aura spells and Auras attached, unattached or illegal (702.103, 303.4, 704.5m)
 - ``evolve``: evolve's intervening "if", at trigger and at resolution (702.100, 603.4)
+- ``designations``: monstrosity, renown and ascend: becoming monstrous or renowned once, only the object still on the battlefield; designations no ability; the city's blessing for the game, from ten permanents and ascend, no stack (701.37, 702.112, 702.131, 603.4)
 - ``entering``: lands played or put onto the battlefield, landfall, evolve, "becomes a land" (305, 603.6a)
 - ``end_step``: until the next end step: dash's return, unearth's exile and its replacement, delayed triggers that refer to an object (702.109, 702.84, 603.7c)
 - ``destruction``: what stops or replaces destruction: indestructible, regeneration, umbra armor (702.12b, 701.19, 702.89)

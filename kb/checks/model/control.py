@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from kb.checks.model import designations
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import BATTLEFIELD, EXILE, GONE, STACK, ControlEffect, Event, State
@@ -34,7 +35,7 @@ def gain_control(state: State, oid: str, player: str, source: str) -> State:
     state = replace(state, control=state.control + (ControlEffect(oid, obj.number, player, source),))
     if obj.zone == BATTLEFIELD:
         state = s.update(state, oid, sick=True)
-    return s.log(state, Event("control", oid, player, source))
+    return designations.ascend(s.log(state, Event("control", oid, player, source)))  # a tenth permanent (702.131b)
 
 
 def exchange(state: State, first: str, second: str, source: str) -> tuple[State, bool]:

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Callable, Mapping
 
 from kb.checks.model import bodies, casting, colors, combat, control, copies, dungeon, dying, entering, evolve, leaving, library, life
-from kb.checks.model import end_step, exalted, halves, overload, splice, spent, vehicles
+from kb.checks.model import designations, end_step, exalted, halves, overload, splice, spent, vehicles
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
@@ -286,6 +286,9 @@ VERBS["storm"] = lambda state, item, args, choices: copies.storm(state, item, ar
 VERBS["copy_spell"] = lambda state, item, args, choices: copies.copy_target(state, item, choices)  # Twincast
 VERBS["pump_for_each"] = lambda state, item, args, choices: bodies.modify_for_each(  # Might of the Masses
     state, overload.affected(state, item, args), item.controller, args["each"], int(args.get("power", 1)), int(args.get("toughness", 1)))
+VERBS[designations.MONSTROSITY] = lambda state, item, args, choices: designations.monstrosity(state, item, args)
+VERBS[designations.RENOWN] = lambda state, item, args, choices: designations.renown(state, args)
+VERBS[designations.ASCEND] = lambda state, item, args, choices: designations.ascend_spell(state, item)
 VERBS["converge_damage"] = lambda state, item, args, choices: spent.converge_damage(state, item, args)  # Radiant Flames
 
 

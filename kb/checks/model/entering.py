@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from kb.checks.model import evolve, priority, saga
+from kb.checks.model import designations, evolve, priority, saga
 from kb.checks.model.cards import MODAL
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
@@ -93,8 +93,8 @@ def entered(state: State, oid: str) -> State:
     """A permanent that entered: a Saga gets its first lore counter (714.3a); its own enters
     abilities trigger, unless it is face down; a land: each landfall ability of its controller's
     permanents triggers too, an enchantment each constellation ability, a creature each evolve
-    ability whose condition holds (702.100a)."""
-    state = saga.entered(state, oid)
+    ability whose condition holds (702.100a). Its controller may get the city's blessing first (702.131b, d)."""
+    state = saga.entered(designations.ascend(state), oid)
     arrived = s.get(state, oid)
     player = s.controller_of(state, oid)
     for ability in () if arrived.face_down else arrived.abilities:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from kb.checks.model import bestow, cards, control, damage, dungeon, dying, end_step, entering, saga
+from kb.checks.model import bestow, cards, control, damage, designations, dungeon, dying, end_step, entering, saga
 from kb.checks.model import state as s
 from kb.checks.model.origins import ADVENTURE_EXILE, FLASHBACK
 from kb.checks.model.errors import IllegalAction
@@ -114,7 +114,7 @@ def state_based(state: State) -> State:
 
 
 def _state_based_once(state: State) -> State:
-    state = dying.state_based(state)
+    state = dying.state_based(designations.ascend(state))  # the city's blessing before a permanent leaves (702.131b)
     state = dungeon.complete_finished(saga.sacrifice_finished(bestow.check_auras(state)))
     for token in [o for o in state.objects if o.kind == s.TOKEN and o.zone != BATTLEFIELD]:
         state = s.log(s.remove(state, token.id), Event("ceases to exist", token.id, token.owner, "704.5d"))

@@ -5,7 +5,7 @@ in each player's library, hand, graveyard; the shared exile, battlefield, stack 
 stack order, the priority holder, triggered abilities waiting to be put on the stack, cost modifiers, control effects, delayed
 triggers, replacements that exile, and an event log. ``Obj`` is one object: owner, controller, characteristics (types, mana
 cost, faces, keywords and their costs, abilities, printed power and toughness), status (tapped, face down, counters),
-designations (goaded by), what an Aura is attached to, and, on the stack, how it was cast. An object that changes zones
+designations (goaded by, monstrous, renowned), what an Aura is attached to, and, on the stack, how it was cast. An object that changes zones
 becomes a new object (400.7): it keeps its id but gets a new ``number``, which effects and targets remember.
 """
 
@@ -74,6 +74,7 @@ class Obj:
     face_down: bool = False
     sick: bool = False  # not controlled continuously since its controller's turn began (302.6)
     goaded_by: tuple[str, ...] = ()
+    designations: frozenset = frozenset()  # "monstrous", "renowned" (701.37b, 702.112b): lost as it leaves the battlefield
     cant_attack: bool = False
     protector: Optional[str] = None  # a battle's protector (310.8)
     attacking: Optional[str] = None
@@ -125,6 +126,7 @@ class State:
     life: tuple[tuple[str, int], ...] = ()  # (player, life total); 20 for a player not listed (kb.checks.model.life)
     life_locked: tuple[tuple[str, str], ...] = ()  # (player, "gain" or "lose"): they can't (119.7, 119.8)
     player_counters: tuple[tuple[str, str, int], ...] = ()  # (player, kind, how many): energy... (122.1)
+    blessed: tuple[str, ...] = ()  # the players with the city's blessing, for the rest of the game (702.131c)
     modifiers: tuple[Modifier, ...] = ()
     control: tuple[ControlEffect, ...] = ()  # timestamp order: the last one wins (613.7)
     layered: tuple = ()  # color and ability effects, timestamp order (kb.checks.model.colors.Layered)
@@ -230,7 +232,7 @@ def move(state: State, oid: str, zone: str, controller: Optional[str] = None, **
         state, zone = log(state, Event("replaced", oid, obj.owner, f"exiled instead of {zone} (614.1a)")), EXILE
     becoming = STACK in (zone, obj.zone) and zone in (STACK, BATTLEFIELD)  # a spell cast, or resolving into a permanent
     new = replace(
-        obj, zone=zone, number=state.counter, tapped=False, goaded_by=(), attacking=None, counters=(), attached_to=None,
+        obj, zone=zone, number=state.counter, tapped=False, goaded_by=(), designations=frozenset(), attacking=None, counters=(), attached_to=None,
         controller=(controller or obj.owner) if zone in (BATTLEFIELD, STACK) else None,
         sick=zone == BATTLEFIELD, spell=obj.spell if becoming else None, targets=(), face=0, face_down=False, damage=0,
     )
