@@ -204,3 +204,19 @@ def test_the_blessing_comes_before_a_creature_with_0_toughness_dies():
     st = ten([{"id": "Hydra", "zone": "hand", "types": ["creature"], "power": 0, "toughness": 0}], 8, True)
     st = leaving.state_based(entering.put_onto_battlefield(st, "Hydra"))
     assert s.zone_of(st, "Hydra") == s.GRAVEYARD and designations.blessed(st, "A")
+
+
+@pytest.mark.parametrize("how, detail", [
+    ("permanent", "ascend on a permanent (702.131b)"),
+    ("spell", "ascend of Golden Demise (702.131a)"),
+])
+def test_the_blessing_comes_once_and_says_from_what(how, detail):
+    if how == "permanent":
+        st = entering_play(ten([FOREST, {"id": "Island", "zone": "hand", "types": ["land"]}], 8, True))
+        st = entering.put_onto_battlefield(st, "Island")  # an eleventh: nothing more
+    else:
+        st = casting.cast(ten([{"card": "Golden Demise", "zone": "hand"}], 10), "A", "Golden Demise")
+        st = resolve_all(st)
+        st = resolve_all(casting.cast(s.move(st, "Golden Demise", s.HAND), "A", "Golden Demise"))  # again: blessed already
+    assert [(e.obj, e.player, e.detail) for e in s.events(st, designations.BLESSING)] == [("", "A", detail)]
+    assert st.blessed == ("A",)
