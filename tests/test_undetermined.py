@@ -71,8 +71,8 @@ def test_no_undetermined_link_where_a_near_miss_is_worded_more_like_the_ruling(m
     assert L.Linker([ends], {"goad.stays": ""}, classifier=Sure(1, 0.35, 0.3)).match(ruling, "en", frozenset())
     missing = L.Linker([ends, ("", 1, miss, "en", False, "goad.stays")], {"goad.stays": ""}, classifier=Sure(1, 0.35, 0.3))
     scored = [missing._cosines(window.content) for window in L.windows(L.reading(ruling, "en"))]
-    near_miss = max(float(cos[missing.claim_of == L.NO_CLAIM].max()) for cos in scored)
-    nearest = max(float(cos[missing.claim_of != L.NO_CLAIM].max()) for cos in scored)
+    near_miss = max(float(cos[missing.of_no_claim].max()) for cos in scored)
+    nearest = max(float(cos[~missing.of_no_claim].max()) for cos in scored)
     assert near_miss >= nearest and (near_miss < L.NEAR_MISS) is linked  # the case each row stands for
     assert bool(missing.match(ruling, "en", frozenset())) is linked
 

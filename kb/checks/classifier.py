@@ -67,14 +67,17 @@ def _word_grams(word: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=1024)
-def grams(text: str) -> frozenset[str]:
-    """The character n-grams (GRAMS) of the words of ``text``, each marked GRAM."""
+def grams(text: str, *more: str) -> frozenset[str]:
+    """The character n-grams (GRAMS) of the words of ``text`` (and of ``more`` texts: a window of two
+    sentences has the words of each, a word never spans the space between them), each marked GRAM."""
+    if more:
+        return frozenset().union(grams(text), *(grams(other) for other in more))
     return frozenset(gram for word in _WORD.findall(text.lower()) for gram in _word_grams(word))
 
 
 def features(sentence: Sentence) -> frozenset[str]:
     """The classifier's features of one sentence, or of a window of two (see the module doc)."""
-    found = set(sentence.content) | grams(sentence.text)
+    found = set(sentence.content) | (grams(*sentence.parts) if sentence.parts else grams(sentence.text))
     if sentence.negations % 2:
         found.add(NEGATED)
     if sentence.single:
@@ -149,13 +152,23 @@ class Classifier:
         """The rows of the features the classifier knows, and their weights: the idf of the
         neutral ones, length 1 together; the grams' alike, length 1 together (rows in one order:
         the same sums on every run)."""
-        grams_found = [f for f in found if f[:1] == GRAM]
-        rows = np.sort(np.fromiter((self.row[f] for f in found if f in self.idf), dtype=np.int64))
+        row, neutral = self.row.get, len(self.idf_array)  # the features with an idf come first
+        rows: list[int] = []
+        known: list[int] = []
+        count = 0  # the grams, known or not
+        for feature in found:
+            number = row(feature)
+            if number is not None and number < neutral:
+                rows.append(number)
+            if feature[:1] == GRAM:
+                count += 1
+                if number is not None:
+                    known.append(number)
+        rows.sort()
+        known.sort()
         values = self.idf_array[rows]
         values = values / (math.sqrt(float((values**2).sum())) or 1.0)
-        known = np.fromiter((self.row.get(f, -1) for f in grams_found), dtype=np.int64, count=len(grams_found))
-        known = np.sort(known[known >= 0])
-        return np.concatenate([rows, known]), np.concatenate([values, np.full(len(known), 1.0 / math.sqrt(len(grams_found) or 1))])
+        return np.array(rows + known, dtype=np.int64), np.concatenate([values, np.full(len(known), 1.0 / math.sqrt(count or 1))])
 
     def scores(self, found: Iterable[str]) -> np.ndarray:
         """Each class's score (before the softmax) of a sentence's features."""

@@ -47,7 +47,7 @@ from kb.checks.classifier import Classifier, chances, shipped, sure
 from kb.checks.meaning import reading, windows
 from kb.checks.named import named_mechanics
 from kb.checks.numbers import counted
-from kb.checks.phrasebook import MEMO_SIZE, Phrasebook
+from kb.checks.phrasebook import MEMO_SIZE, Allowed, Phrasebook
 from kb.checks.polarity import polarity_of
 from kb.checks.readings import remembered
 from kb.checks.registration import ASSERTED, DENIED, NO_CLAIM, gates, keywords, phrasings_of, registry
@@ -103,24 +103,23 @@ class Linker(Phrasebook):
         """``link`` without remembering (``hidden``: known phrasings to leave out, for tests)."""
         labelled = [] if hidden else [Link(c, ASSERTS if p == ASSERTED else DENIES, 1.0, _evidence(text))
                                       for c, p in self.verbatim.get(normalize_text(text), {}).items()]
-        masks = self._masks(tags)
-        if masks is None:  # the ruling carries the mechanic of no claim: what it states of a card's mana value, if anything
+        among = self.allowed(tags)
+        if among is None:  # the ruling carries the mechanic of no claim: what it states of a card's mana value, if anything
             found = counted(text, {}, tags, self.claims) if not hidden else {}
             found.update((link.claim, link) for link in labelled)
             return tuple(sorted(found.values(), key=lambda link: (-link.score, link.claim)))
-        claims, misses, allowed = masks
         if hidden:
-            claims, misses = claims.copy(), misses.copy()
-            claims[list(hidden)] = misses[list(hidden)] = False
-        scored = [(window, self._cosines(window.content)) for window in windows(reading(text, lang))]
+            among = among.hiding(hidden)
+        allowed, claims, misses = among.claims, among.stating, among.missing
+        scored = [(window, self.cosines(window.content, among)) for window in windows(reading(text, lang))]
         near_miss = max((float(cos[misses].max()) for _, cos in scored), default=0.0) if misses.any() else 0.0
-        near = self._near(scored, claims, near_miss) if any((cos[claims] >= THRESHOLD).any() for _, cos in scored) else ()
+        near = self._near(scored, among, near_miss) if any((cos[claims] >= THRESHOLD).any() for _, cos in scored) else ()
         plain = [window for window, _ in scored]
         class_scores = self.classifier.read(plain) if self.classifier is not None else None
         if near and class_scores is not None:
             near = outweighed(self.classifier, near, allowed, class_scores)
         near = tuple(link for link, _ in near)  # the windows they were read in, no longer needed
-        classified = self._classified(scored, claims, near_miss, allowed, class_scores) if class_scores is not None else None
+        classified = self._classified(scored, among, near_miss, class_scores) if class_scores is not None else None
         # what the classifier reads of the allowed claims, each polarity at its best window: read
         # once, for the veto and the doubt, when there is a link to weigh
         best = chances(self.classifier, plain, allowed, class_scores)[0] if class_scores is not None and (near or classified) else {}
@@ -132,7 +131,7 @@ class Linker(Phrasebook):
         if class_scores is not None:
             found = doubted(found, best, classified)
             if not found and not labelled:
-                about = self._about(scored, claims, near_miss, allowed, class_scores)
+                about = self._about(scored, among, near_miss, class_scores)
                 found = {about.claim: about} if about else found
         if not hidden:
             found = counted(text, found, tags, self.claims)
@@ -141,9 +140,9 @@ class Linker(Phrasebook):
             found.pop(claim, None)  # an official ruling kept as that claim's near miss (one of its sentences may tie with a phrasing)
         return tuple(sorted(found.values(), key=lambda link: (-link.score, link.claim)))
 
-    def _near(self, windows: list, claims: np.ndarray, near_miss: float) -> tuple[tuple[Link, int], ...]:
-        """The links of a ruling's windows (with their cosines) to the phrasings near enough, each
-        with the number of the window it was read in;
+    def _near(self, windows: list, among: Allowed, near_miss: float) -> tuple[tuple[Link, int], ...]:
+        """The links of a ruling's windows (with their cosines with the ``among`` phrasings) to the
+        phrasings near enough, each with the number of the window it was read in;
         ``near_miss``: the ruling's best cosine with a near miss (a phrasing of no claim)."""
         # per claim, the best match that reads as stating it and the best that reads as denying
         # it, each read straight from a phrasing or by turning one over (when the ruling's
@@ -151,8 +150,8 @@ class Linker(Phrasebook):
         # the best score counts, whichever way round it reads
         best: dict[tuple[str, int, bool], tuple[float, int, int]] = {}
         for place, (window, cos) in enumerate(windows):
-            for number in np.flatnonzero(claims & (cos >= THRESHOLD)):
-                score = float(cos[number])
+            for position in np.flatnonzero(among.stating & (cos >= THRESHOLD)):
+                score, number = float(cos[position]), int(among.numbers[position])
                 known = self.known[number]
                 read = polarity_of(window, known)
                 if read is not None and score > best.get((known.claim, *read), (0.0,))[0]:
@@ -182,31 +181,31 @@ class Linker(Phrasebook):
         kept_links = [(link, place) for link, place in links if not (link.polarity == DENIES and link.score < best_stated)]
         return tuple(sorted(kept_links, key=lambda pair: (-pair[0].score, pair[0].claim)))
 
-    def _about(self, windows: list, claims: np.ndarray, near_miss: float, allowed: frozenset, class_scores: list) -> Link | None:
+    def _about(self, windows: list, among: Allowed, near_miss: float, class_scores: list) -> Link | None:
         """The claim a ruling nothing else linked is about, when the classifier is sure of the
         claim (ABOUT, ABOUT_MARGIN) and the ruling's tags allow it, whichever way round it reads:
         an undetermined link (no verdict), its score the classifier's probability of the claim,
         its evidence the claim's nearest phrasing; none when a near miss is as near, and near (NEAR_MISS)."""
         found = sure(self.classifier, [window for window, _ in windows], self.claims, ABOUT, ABOUT_MARGIN, class_scores)
-        if found is None or found[0] not in allowed:
+        if found is None or found[0] not in among.claims:
             return None
-        nearest, number, _ = self._nearest(windows, claims, found[0])
+        nearest, number, _ = self._nearest(windows, among, found[0])
         if number < 0 or near_miss >= max(nearest, NEAR_MISS):
             return None  # no phrasing of it shares a word, or an official ruling of something else is worded more like it
         return Link(found[0], UNDETERMINED, round(min(found[2], 1.0), 3), _evidence(self.known[number].text))
 
-    def _classified(self, windows: list, claims: np.ndarray, near_miss: float, allowed: frozenset, class_scores: list) -> Link | None:
+    def _classified(self, windows: list, among: Allowed, near_miss: float, class_scores: list) -> Link | None:
         """The claim the classifier is sure the ruling states (kb.checks.classifier.sure), when its
         nearest phrasing reads the ruling with the classifier's polarity (straight, or turned over
         by negations), or the classifier gives that polarity ALONE by itself (OVERRULING to assert it), and no near miss (a
         phrasing of no claim) is as near; evidence: that phrasing."""
         found = sure(self.classifier, [window for window, _ in windows], self.claims, CLASSIFIED, CLAIM_MARGIN, class_scores)
-        if found is None or found[0] not in allowed:
+        if found is None or found[0] not in among.claims:
             return None
         claim, polarity, _, alone, other = found
         if polarity == ASSERTED and (alone < ASSERTING or alone < SHARE * (alone + other)) and (alone < SURER or alone < SURER_SHARE * (alone + other)):
             return None
-        nearest, number, window = self._nearest(windows, claims, claim)
+        nearest, number, window = self._nearest(windows, among, claim)
         read = (polarity_of(window, self.known[number]), self.known[number].text) if number >= 0 else None
         if read is None or (read[0] is None or read[0][0] != polarity) and alone < (OVERRULING if polarity == ASSERTED else ALONE):
             return None  # no phrasing shares a word; or it doesn't read it so, and the classifier alone isn't sure
@@ -216,15 +215,17 @@ class Linker(Phrasebook):
             return Link(claim, UNDETERMINED, round(alone, 3), _evidence(read[1]))  # about it, surely; stating it, less surely
         return Link(claim, ASSERTS if polarity == ASSERTED else DENIES, round(alone, 3), _evidence(read[1]))
 
-    def _nearest(self, windows: list, claims: np.ndarray, claim: str) -> tuple[float, int, object]:
-        """The phrasing of ``claim`` (among those ``claims`` allows) nearest to any window of a
+    def _nearest(self, windows: list, among: Allowed, claim: str) -> tuple[float, int, object]:
+        """The phrasing of ``claim`` (among those ``among`` allows) nearest to any window of a
         ruling: its cosine, its number and that window (0.0, -1, None when none shares a word)."""
-        own = claims & (self.claim_of == claim)
+        own = np.flatnonzero(among.stating & (among.claim_number == self.number_of[claim])) if claim in self.number_of else ()
         nearest, number, place = 0.0, -1, None
+        if not len(own):
+            return nearest, number, place
         for window, cos in windows:
-            best = int(np.argmax(np.where(own, cos, -1.0)))
-            if own[best] and cos[best] > nearest:
-                nearest, number, place = float(cos[best]), best, window
+            best = int(own[np.argmax(cos[own])])
+            if cos[best] > nearest:
+                nearest, number, place = float(cos[best]), int(among.numbers[best]), window
         return nearest, number, place
 
     @staticmethod

@@ -20,7 +20,7 @@ whether it says it or its negation.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from kb.text import analysis
@@ -58,6 +58,7 @@ class Sentence:
     negations: int
     single: bool = True  # one sentence (False: a window of two)
     lang: str = "en"
+    parts: tuple[str, ...] = field(default=(), compare=False)  # a window's sentences, each as written
 
     @property
     def clauses(self) -> tuple:
@@ -219,5 +220,6 @@ def windows(sentences: tuple[Sentence, ...]) -> list[Sentence]:
     out = list(sentences)
     for first, second in zip(sentences, sentences[1:]):
         out.append(Sentence(f"{first.text} {second.text}", first.content | second.content,
-                            first.negations + second.negations, single=False, lang=first.lang))
+                            first.negations + second.negations, single=False, lang=first.lang,
+                            parts=(first.text, second.text)))
     return out

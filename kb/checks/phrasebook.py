@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Mapping
 
 import numpy as np
@@ -31,7 +32,26 @@ from kb.records import normalize_text
 
 DIGITS = 9  # cosines are rounded so: the same sentence matched two ways ties, whatever the rounding of the sums
 FRAGMENT = 2  # a sentence of a longer phrasing with this many content features or fewer is no phrasing by itself ("Legal.", "Abilità di mana.": as a denial's, it linked "This ability is a mana ability." as denying a claim, over the corpus)
-MEMO_SIZE = 100_000  # remembered masks by a ruling's tags; the memo starts afresh when full
+MEMO_SIZE = 100_000  # remembered allowed phrasings by a ruling's tags; the memo starts afresh when full
+
+
+@dataclass(frozen=True)
+class Allowed:
+    """The phrasings a ruling may match (``Phrasebook.allowed``): those of the claims its tags allow
+    and those of no claim (near misses), by number in order; each array below is by position
+    among them, as the cosines ``Phrasebook.cosines`` gives."""
+
+    claims: frozenset  # the claims allowed
+    numbers: np.ndarray  # the phrasings' numbers (into Phrasebook.known)
+    bounds: np.ndarray  # their runs of numbers: start, end, start, end...
+    stating: np.ndarray  # a phrasing of an allowed claim
+    missing: np.ndarray  # a near miss (a phrasing of no claim)
+    claim_number: np.ndarray  # its claim, by number (Phrasebook.claim_names)
+
+    def hiding(self, hidden: Iterable[int]) -> "Allowed":
+        """The same, the phrasings numbered ``hidden`` left out (for tests)."""
+        kept = ~np.isin(self.numbers, list(hidden))
+        return replace(self, stating=self.stating & kept, missing=self.missing & kept)
 
 
 class Phrasebook:
@@ -82,11 +102,23 @@ class Phrasebook:
         for number, known in enumerate(self.known):
             for feature in known.sentence.content:
                 holding[self.feature_row[feature]].append(number)
-        self.holders = [np.array(numbers, dtype=np.int64) for numbers in holding]
+        self.holder_start = np.cumsum([0] + [len(numbers) for numbers in holding], dtype=np.int64)
+        self.holder_data = np.fromiter((n for numbers in holding for n in numbers), dtype=np.int64, count=int(self.holder_start[-1]))
+        self.holders = [self.holder_data[a:b] for a, b in zip(self.holder_start[:-1], self.holder_start[1:])]  # each sorted
         self.norm_array = np.array([self._rows_and_norm(k.sentence.content)[1] for k in self.known], dtype=np.float64)
-        self._usable: dict[frozenset, tuple] = {}  # allowed claims → masks of their phrasings and of the near misses
-        self._by_tags: dict[frozenset, tuple | None] = {}  # a ruling's tags → those masks (``_masks``)
-        self.claim_of = np.array([known.claim for known in self.known], dtype=object)
+        self._usable: dict[frozenset, Allowed] = {}  # allowed claims → their phrasings and the near misses
+        self._by_tags: dict[frozenset, Allowed | None] = {}  # a ruling's tags → those (``allowed``)
+        # each phrasing's claim by number (masks by integer lookup: comparing 100,000 strings per
+        # tag set took a fifth of a ruling's linking)
+        self.claim_names = sorted({known.claim for known in self.known})
+        self.number_of = {claim: n for n, claim in enumerate(self.claim_names)}
+        self.claim_number = np.array([self.number_of[known.claim] for known in self.known], dtype=np.int64)
+        self.of_no_claim = self.claim_number == self.number_of.get(NO_CLAIM, -1)
+        # the phrasings come claim by claim: the runs of one claim's numbers (a few hundred)
+        edges = np.flatnonzero(np.diff(self.claim_number)) + 1
+        self.run_start = np.concatenate(([0], edges)).astype(np.int64)
+        self.run_end = np.concatenate((edges, [len(self.known)])).astype(np.int64)
+        self.run_claim = self.claim_number[self.run_start] if len(self.known) else np.zeros(0, dtype=np.int64)
         self.tags = {**tags, NO_CLAIM: ""}
         self.keywords = dict(keywords or {})
         self.claims = frozenset(claim for claim in tags if claim != NO_CLAIM)  # the classifier weighs every claim against every other, then keeps those the tags allow
@@ -99,9 +131,9 @@ class Phrasebook:
         norm = math.sqrt(float(self.square[rows].sum()) + (len(content) - len(rows)) * self.unseen**2) or 1.0
         return rows, norm
 
-    def _masks(self, tags: frozenset) -> tuple[np.ndarray, np.ndarray, frozenset] | None:
-        """The phrasings a ruling carrying ``tags`` may match: those of the claims of its
-        mechanics or keywords, and those of no claim (near misses), with those claims; None when no claim is of them."""
+    def allowed(self, tags: frozenset) -> Allowed | None:
+        """The phrasings a ruling carrying ``tags`` may match: those of the claims of its mechanics
+        or keywords, and those of no claim (near misses); None when no claim is of them."""
         if tags not in self._by_tags:
             if len(self._by_tags) >= MEMO_SIZE:
                 self._by_tags.clear()
@@ -109,10 +141,22 @@ class Phrasebook:
                        if claim != NO_CLAIM and (not tag or tag in tags or not self.keywords.get(claim, frozenset()).isdisjoint(tags))}
             key = frozenset(allowed)
             if allowed and key not in self._usable:
-                claims = np.isin(self.claim_of, list(allowed))
-                self._usable[key] = (claims, self.claim_of == NO_CLAIM, key)
+                self._usable[key] = self._allowing(key)
             self._by_tags[tags] = self._usable[key] if allowed else None
         return self._by_tags[tags]
+
+    def _allowing(self, claims: frozenset) -> Allowed:
+        chosen = np.array([claim in claims for claim in self.claim_names], dtype=bool)
+        stating = chosen[self.claim_number]
+        numbers = np.flatnonzero(stating | self.of_no_claim)
+        if NO_CLAIM in self.number_of:
+            chosen[self.number_of[NO_CLAIM]] = True
+        kept = chosen[self.run_claim]
+        starts, ends = self.run_start[kept], self.run_end[kept]
+        opens = np.concatenate(([True], starts[1:] != ends[:-1]))  # a run that doesn't go on from the one before
+        closes = np.concatenate((opens[1:], [True]))
+        bounds = np.column_stack((starts[opens], ends[closes])).ravel() if len(starts) else np.zeros(0, dtype=np.int64)
+        return Allowed(claims, numbers, bounds, stating[numbers], self.of_no_claim[numbers], self.claim_number[numbers])
 
     def _cosines(self, content: frozenset) -> np.ndarray:
         """The cosine of ``content`` with every known phrasing (0 where they share no feature)."""
@@ -124,6 +168,24 @@ class Phrasebook:
         dots = np.bincount(np.concatenate(holders), weights=weights, minlength=len(self.known))
         return np.round(dots / (norm * self.norm_array), DIGITS)
 
+    def cosines(self, content: frozenset, allowed: Allowed) -> np.ndarray:
+        """The cosine of ``content`` with each of the ``allowed`` phrasings, by position (a ruling's
+        tags allow a thirtieth of them: summing over all took two thirds of its linking). Each
+        phrasing's terms are summed in the same order as ``_cosines`` sums them: the same cosines."""
+        rows, norm = self._rows_and_norm(content)
+        found = np.zeros(len(allowed.numbers))
+        if not rows or not len(allowed.bounds):
+            return found
+        # each feature's phrasings within the bounds, feature by feature (the order of the sums)
+        cuts = np.concatenate([self.holder_start[row] + np.searchsorted(self.holders[row], allowed.bounds) for row in rows])
+        starts, counts = cuts[0::2], cuts[1::2] - cuts[0::2]
+        total = int(counts.sum())
+        if not total:
+            return found
+        taken = np.repeat(starts - np.cumsum(counts) + counts, counts) + np.arange(total)
+        weights = np.repeat(np.repeat(self.square[rows], len(allowed.bounds) // 2), counts)
+        dots = np.bincount(np.searchsorted(allowed.numbers, self.holder_data[taken]), weights=weights, minlength=len(found))
+        return np.round(dots / (norm * self.norm_array[allowed.numbers]), DIGITS)
 
 
 def _question(text: str) -> bool:
