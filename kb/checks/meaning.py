@@ -45,13 +45,13 @@ _SENTENCE = re.compile(r"(?<=[.!?;])\s+(?=[A-Z0-9“\"(À-Ö])")
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Clause:
     content: frozenset
     negated: bool  # an odd number of negators
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Sentence:
     text: str
     content: frozenset

@@ -23,7 +23,7 @@ from kb.text import analysis
 CROSSED = 2  # clauses negated against the phrasing's from which a reading that keeps its polarity is in doubt (no link)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Known:
     """A known phrasing of a claim: one sentence, or a window of two."""
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -31,8 +32,14 @@ def remembered(rows: Sequence[tuple]) -> Callable:
         return [[lang, text, [[x.text, sorted(x.content), x.negations] for x in reading(text, lang)]] for lang, text in texts]
 
     def decode(data) -> dict | None:
-        found = {(lang, text): tuple(Sentence(t, frozenset(c), n, lang=lang) for t, c, n in sentences)
-                 for lang, text, sentences in data}  # fmt: skip
+        # a feature's string once, not once per phrasing that holds it (1.2 million strings: 70 MB),
+        # and a phrasing's text the phrasing's own (a phrasing of one sentence, its sentence's)
+        own = {text: text for _, text in texts}
+        found = {}
+        for lang, text, sentences in data:
+            text, lang = own.get(text, text), sys.intern(lang)
+            found[(lang, text)] = tuple(Sentence(text if t == text else t, frozenset(map(sys.intern, c)), n, lang=lang)
+                                        for t, c, n in sentences)  # fmt: skip
         return found if len(found) == len(texts) else None
 
     found = cached(texts, "readings", make, decode)
