@@ -506,6 +506,30 @@ def test_any_classifier_saved_loads_the_same(tmp_path_factory, model):
     assert np.array_equal(again.bias, model.bias)
 
 
+@settings(max_examples=60, deadline=None)
+@given(model=classifiers(), data=st.data())
+def test_scores_are_the_weighted_sum_whichever_rows_are_held_dense(model, data):
+    """A sentence's scores are its features' values times their weights, plus the bias, whether a
+    feature's weights are held as a dense row (DENSE) or sparse."""
+    import kb.checks.classifier as module
+
+    names = list(model.row)
+    found = data.draw(st.sets(st.sampled_from(names)))
+    rows, values = model.vector(found)
+    expected = model.bias.copy()
+    for row, value in zip(rows.tolist(), values.tolist()):
+        for column, weight in model.weights(names[row]).items():
+            expected[column] += value * weight
+    for dense in (1, 2, 10**9):
+        kept, module.DENSE = module.DENSE, dense
+        try:
+            again = Classifier.from_arrays(model.classes, names, model.idf_array, model.indptr, model.indices, model.data,
+                                           model.bias, model.checksum)  # fmt: skip
+        finally:
+            module.DENSE = kept
+        assert np.allclose(again.scores(found), expected, rtol=1e-9, atol=1e-9)
+
+
 @pytest.mark.parametrize(
     "labelled, polarity",
     [
