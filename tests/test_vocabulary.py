@@ -74,6 +74,11 @@ def tags_of(text: str) -> tuple[str, ...]:
         ("If the player who took the spell concedes, whoever gets it back may choose new targets.", "exchange_control"),
         ("Se chi ha preso la magia abbandona la partita, la magia torna indietro.", "exchange_control"),
         ("Con tutti i bersagli spariti, la magia viene rimossa senza fare niente.", "illegal_target"),
+        # a tag's symbols, in the text as written, in either language
+        ("If an effect says such a spell costs {1} less to cast, that reduction can't be applied to {S}.", "snow"),
+        ("Uno sconto di {1} cancella un {S} dal prezzo.", "snow"),
+        ("Each {B/P} can be paid with 2 life.", "phyrexian"),
+        ("Puoi pagare {G/U/P} con 2 punti vita.", "phyrexian"),
     ],
 )
 def test_forms_match_inflections_accents_and_both_languages(text, tag):
@@ -95,6 +100,9 @@ def test_forms_match_inflections_accents_and_both_languages(text, tag):
         ("The set of permanents affected by Heroic Intervention is determined as the spell resolves.", "heroic"),
         ("You control that creature until end of turn.", "summoning_sickness"),
         ("Each target creature with vanishing loses a time counter.", "illegal_target"),  # "=vanished": that word, not its stem
+        ("Add {C}{C}. Spend this mana only on {X}.", "snow"),  # a symbol is the very symbol
+        ("Pay {2}{B}, then sacrifice a creature.", "phyrexian"),
+        ("Exile it; the note says {s} in lower case.", "snow"),  # symbols are case-sensitive: {s} is none
     ],
 )
 def test_forms_do_not_overmatch(text, tag):
@@ -175,6 +183,7 @@ def test_players_shorthand_reaches_the_rules_wording(typed, lang, meant):
         "Put a +1/+1 counter on it; counter target spell.",
         "Se la scarti per pagare un costo, puoi lanciarla per il suo costo di follia.",
         "Turn it face up any time you could cast an instant.",
+        "That reduction can't be applied to {S}.",
     ],
 )
 def test_the_vocabulary_an_index_keeps_tags_as_the_bundled_one(text, monkeypatch):
@@ -216,3 +225,11 @@ def test_an_exact_paraphrase_must_be_one_word(form):
 
     with pytest.raises(ParseError, match="group 1"):
         load(f"groups:\n  - en: [counterspell, '{form}']\n")
+
+
+def test_symbols_need_the_text_itself():
+    """Given only analysed terms (no text), a symbol can't be seen: "{S}" analyses to nothing."""
+    text = "That reduction can't be applied to {S}."
+    terms = {lang: analysis.terms(text, lang) for lang in analysis.LANGS}
+    assert "snow" in vocabulary().tags_in(terms, text=text)
+    assert "snow" not in vocabulary().tags_in(terms)

@@ -54,6 +54,7 @@ class Tag:
     forms: dict  # lang -> tuple of surface forms
     not_forms: dict = field(default_factory=dict)  # lang -> contexts that cancel a match
     with_words: dict = field(default_factory=dict)  # lang -> words one of which the text must have
+    symbols: tuple = ()  # symbols that say the tag wherever they are written ({S}: snow mana), found in the text itself
     meta: dict = field(default_factory=dict)  # what the generator learned: labels, evidence, comment
 
     def to_dict(self) -> dict:
@@ -68,6 +69,8 @@ class Tag:
             data["not"] = {lang: list(forms) for lang, forms in self.not_forms.items() if forms}
         if any(self.with_words.values()):
             data["with"] = {lang: list(words) for lang, words in self.with_words.items() if words}
+        if self.symbols:
+            data["symbols"] = list(self.symbols)
         data.update(self.meta)
         return data
 
@@ -90,6 +93,8 @@ class Vocabulary:
             raise ValueError("tag ids must be unique (merge entries with the same id first)")
         self.connectors = frozenset(connectors)  # lower-case words inside card names ("into")
         self._tagger = Tagger(self.tags, self.connectors, known)
+        self._number = {tag.id: number for number, tag in enumerate(self.tags)}
+        self._symbols = tuple((symbol, number) for number, tag in enumerate(self.tags) for symbol in tag.symbols)
         self._tables = self._tagger.tables
         self._labels: dict[str, str] = {}  # folded label -> tag id (the first tag that has it)
         for tag in self.tags:
@@ -129,8 +134,13 @@ class Vocabulary:
         exact words and card names, the text itself (see the module's docstring). The same tags
         as ``find`` finds, mostly with set operations: the positions of the words are looked at
         only for a form with a gap or with an exact word among several, a tag with a ``not``
-        context that occurs, or a word that may be inside a card name of the text."""
-        return self._tagger.tags_in(terms_by_lang, text)
+        context that occurs, or a word that may be inside a card name of the text. Given the
+        text, a tag's symbols count too ("{S}" is snow mana, in any language)."""
+        found = self._tagger.tags_in(terms_by_lang, text)
+        said = {number for symbol, number in self._symbols if symbol in text} if text and self._symbols else set()
+        if not said:
+            return found
+        return tuple(self.tags[n].id for n in sorted(said | {self._number[tag] for tag in found}))
 
     def tags_of(self, text: str, langs: Iterable[str] = LANGS) -> tuple[str, ...]:
         """The tags of a text, analysed in each of ``langs``, with exact words and card names."""
@@ -171,7 +181,7 @@ def load(*texts: str) -> Vocabulary:
     return from_data(merge(*(yaml_data.load(text) for text in texts)))
 
 
-_TAG_KEYS = {"id", "kind", "rules", "label", "forms", "not", "with"}
+_TAG_KEYS = {"id", "kind", "rules", "label", "forms", "not", "with", "symbols"}
 
 
 def merge(*datas: dict) -> dict:
@@ -219,6 +229,7 @@ def from_data(data: dict) -> Vocabulary:
                 forms={lang: tuple((entry.get("forms") or {}).get(lang) or ()) for lang in LANGS},
                 not_forms={lang: tuple((entry.get("not") or {}).get(lang) or ()) for lang in LANGS},
                 with_words={lang: tuple((entry.get("with") or {}).get(lang) or ()) for lang in LANGS},
+                symbols=tuple(str(symbol) for symbol in entry.get("symbols") or ()),
                 meta={k: v for k, v in entry.items() if k not in _TAG_KEYS},
             )
             for entry in data["tags"]
