@@ -140,6 +140,7 @@ def schemas() -> dict:
             "label": {"type": "object"}, "forms": {"type": "object"},
             "not": {"type": "object", "description": "Contexts that cancel a match, per language."},
             "with": {"type": "object", "description": "Words that must also occur, per language."},
+            "symbols": {**_strings(), "description": "Symbols that say the tag wherever they are written ({S}: snow mana)."},
             "labels_it": {**_strings(), "description": "Every Italian label printed on cards."},
             "evidence": {"type": "object", "description": "How many card lines gave the Italian label."},
             "comment": {"type": "string"},
