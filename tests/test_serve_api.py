@@ -173,7 +173,7 @@ def test_tags_with_counts_per_language(client, store):
     assert [row["id"] for row in rows][:2] == ["goad", "split_second"]
     for row in rows:
         required = {"id", "kind", "rules", "label", "forms", "counts", "linked"}
-        assert required <= set(row) <= required | {"not", "with", "labels_it", "evidence", "comment"}
+        assert required <= set(row) <= required | {"not", "with", "symbols", "labels_it", "evidence", "comment"}
         assert row["counts"] == {lang: store.stats["tags"].get(row["id"], {}).get(lang, 0) for lang in ("it", "en")}
         assert all(row["linked"][lang] <= row["counts"][lang] for lang in ("it", "en"))
     split = next(row for row in rows if row["id"] == "split_second")
