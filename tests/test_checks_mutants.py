@@ -1393,7 +1393,7 @@ def _any_damage_to_a_player_is_combat_damage(state, source, recipient, amount, p
 
 def _renown_on_combat_damage_to_anything(state, source, recipient, amount, prevent=0, combat=False):
     state = ORIGINAL["deal"](state, source, recipient, amount, prevent, combat)
-    return designations.combat_damage(state, source, recipient) if combat and recipient not in state.players else state
+    return designations.combat_damage(state, source) if combat and recipient not in state.players else state
 
 
 def _blessed_while_ten(state, player):

@@ -73,7 +73,7 @@ def deal(state: State, source: str, recipient: str, amount: int, prevent: int = 
     if has(state, source, LIFELINK):
         state = life.change(state, dealer, dealt, source)
     if combat and is_player:  # renown (702.112a)
-        state = designations.combat_damage(state, source, recipient)
+        state = designations.combat_damage(state, source)
     return state
 
 

@@ -84,8 +84,8 @@ def monstrosity(state: State, item: Obj, args: dict) -> State:
     return become(state, item.source, item.number, MONSTROUS, int(args["count"]))
 
 
-def combat_damage(state: State, source: str, player: str) -> State:
-    """``source`` dealt combat damage to ``player``: its renown abilities trigger if it isn't renowned."""
+def combat_damage(state: State, source: str) -> State:
+    """``source`` dealt combat damage to a player (whichever: 702.112a): its renown abilities trigger if it isn't renowned."""
     obj = s.find(state, source)
     if obj is None or obj.zone != BATTLEFIELD or has(obj, RENOWNED):
         return state
