@@ -58,3 +58,9 @@ def test_a_window_of_two_sentences_has_the_features_of_its_words(text, lang, _):
         assert grams(*window.parts) == grams(window.text) if window.parts else window.single
         found = features(window)
         assert grams(window.text) <= found and window.content <= found
+
+
+def test_each_phrasing_is_as_long_as_its_own_features_make_it():
+    """The phrasings' lengths, read off the holders at once, are each phrasing's own length: the very same sums."""
+    book = linker()
+    assert np.array_equal(book.norm_array, [book._rows_and_norm(known.sentence.content)[1] for known in book.known])

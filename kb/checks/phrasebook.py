@@ -105,7 +105,7 @@ class Phrasebook:
         self.holder_start = np.cumsum([0] + [len(numbers) for numbers in holding], dtype=np.int64)
         self.holder_data = np.fromiter((n for numbers in holding for n in numbers), dtype=np.int64, count=int(self.holder_start[-1]))
         self.holders = [self.holder_data[a:b] for a, b in zip(self.holder_start[:-1], self.holder_start[1:])]  # each sorted
-        self.norm_array = np.array([self._rows_and_norm(k.sentence.content)[1] for k in self.known], dtype=np.float64)
+        self.norm_array = self._norms()
         self._usable: dict[frozenset, Allowed] = {}  # allowed claims → their phrasings and the near misses
         self._by_tags: dict[frozenset, Allowed | None] = {}  # a ruling's tags → those (``allowed``)
         # each phrasing's claim by number (masks by integer lookup: comparing 100,000 strings per
@@ -122,6 +122,19 @@ class Phrasebook:
         self.tags = {**tags, NO_CLAIM: ""}
         self.keywords = dict(keywords or {})
         self.claims = frozenset(claim for claim in tags if claim != NO_CLAIM)  # the classifier weighs every claim against every other, then keeps those the tags allow
+
+    def _norms(self) -> np.ndarray:
+        """Each known phrasing's length as a weighted vector, as ``_rows_and_norm`` gives it (every
+        feature of a phrasing has a row): its rows, ascending, read off the holders (a stable sort
+        by phrasing keeps each one's rows in order), each summed as one slice, the very same sum."""
+        counts = np.diff(self.holder_start)
+        order = np.argsort(self.holder_data, kind="stable")
+        values = self.square[np.repeat(np.arange(len(counts)), counts)[order]]
+        held = np.bincount(self.holder_data, minlength=len(self.known))  # each phrasing's features
+        ends = np.cumsum(held)
+        starts = ends - held
+        return np.array([math.sqrt(float(values[a:b].sum())) or 1.0 for a, b in zip(starts.tolist(), ends.tolist())],
+                        dtype=np.float64)  # fmt: skip
 
     def _rows_and_norm(self, content: Iterable[str]) -> tuple[list[int], float]:
         """The rows of a content's known features (in one order: the same sums on every run),
