@@ -137,13 +137,11 @@ class Classifier:
         # the weights by row, sparse (the small ones are left out: kb.checks.learn); dense, the grams took 70 MB in each ingest worker
         self.indptr, self.indices, self.data = indptr.astype(np.int64), indices, data.astype(np.float32)
         self.bias = np.asarray(bias, dtype=np.float64)
-        counts = np.diff(self.indptr)
-        dense = np.flatnonzero(counts >= DENSE)
-        self._dense_of = np.full(len(counts), -1, dtype=np.int64)
+        dense = np.flatnonzero(np.diff(self.indptr) >= DENSE)
+        self._dense_of, self._dense = np.full(len(names), -1, dtype=np.int64), np.zeros((len(dense), len(self.classes)))
         self._dense_of[dense] = np.arange(len(dense))
-        taken = np.concatenate([np.arange(self.indptr[row], self.indptr[row + 1]) for row in dense]) if len(dense) else np.zeros(0, np.int64)
-        self._dense = np.zeros((len(dense), len(self.classes)))
-        self._dense[np.repeat(np.arange(len(dense)), counts[dense]), self.indices[taken]] = self.data[taken]
+        taken, held = self._cells(dense)
+        self._dense[np.repeat(np.arange(len(dense)), held), self.indices[taken]] = self.data[taken]
         self.checksum = checksum
         self.claims = frozenset(claim for claim, _ in self.classes if claim)  # the claims it learned
         self._columns: dict[frozenset, tuple[list[tuple[str, int]], np.ndarray]] = {}
@@ -184,14 +182,16 @@ class Classifier:
         place = self._dense_of[rows]
         held = place >= 0
         scores = values[held] @ self._dense[place[held]] + self.bias
-        rows, values = rows[~held], values[~held]
+        taken, counts = self._cells(rows[~held])
+        if len(taken):
+            scores += np.bincount(self.indices[taken], weights=self.data[taken] * np.repeat(values[~held], counts), minlength=len(self.classes))
+        return scores
+
+    def _cells(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The positions of every weight of ``rows`` (row by row), and how many each row has."""
         starts = self.indptr[rows]
         counts = self.indptr[rows + 1] - starts
-        total = int(counts.sum())
-        if total:
-            taken = np.repeat(starts - np.cumsum(counts) + counts, counts) + np.arange(total)  # every row's cells
-            scores += np.bincount(self.indices[taken], weights=self.data[taken] * np.repeat(values, counts), minlength=len(self.classes))
-        return scores
+        return np.repeat(starts - np.cumsum(counts) + counts, counts) + np.arange(int(counts.sum())), counts
 
     def probabilities(self, sentence: Sentence, claims: frozenset[str]) -> dict[tuple[str, int], float]:
         """(claim, polarity) → probability that ``sentence`` states it so, among the classes of
