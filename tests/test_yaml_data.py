@@ -74,3 +74,21 @@ def test_not_yaml_says_the_line(tmp_path, monkeypatch):
         yaml_data.load("a: 1\nb: [unclosed\nc: 2\n")
     assert caught.value.line >= 2 and "flow sequence" in caught.value.message
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("text, line", [
+    ("flag: yes\nflag: no\n", 2),
+    ("- id: a\n  rulings: [x]\n  tags: [t]\n  rulings: [y]\n", 4),  # a second list would replace the first
+    ("outer:\n  inner: {a: 1, a: 2}\n", 2),
+])  # fmt: skip
+def test_a_key_given_twice_is_refused_with_its_line(tmp_path, monkeypatch, text, line):
+    monkeypatch.setenv("KB_CACHE_DIR", str(tmp_path))
+    with pytest.raises(yaml_data.NotYAML, match="given twice") as caught:
+        yaml_data.load(text)
+    assert caught.value.line == line
+    assert list(tmp_path.iterdir()) == []  # nothing kept of it
+
+
+def test_the_same_key_in_different_mappings_is_no_repeat(tmp_path, monkeypatch):
+    monkeypatch.setenv("KB_CACHE_DIR", str(tmp_path))
+    assert yaml_data.load("- {id: a, n: 1}\n- {id: b, n: 2}\n") == [{"id": "a", "n": 1}, {"id": "b", "n": 2}]
