@@ -97,6 +97,7 @@ ORIGINAL = {
     "copy_spell": copies.copy_spell, "end_of_turn": bodies.end_of_turn,
     "designation_current": designations._current, "remove_counters": saga.remove_counters,
     "ascend": designations.ascend, "ascend_spell": designations.ascend_spell,
+    "condition_holds": casting.condition_holds,
 }
 
 
@@ -383,6 +384,19 @@ def _copies_are_cast(state, original, controller):
     copy_id = state.stack[-1]
     state = s.update(state, copy_id, spell=s.replace(s.get(state, copy_id).spell, cast=True))
     return casting.cast_triggers(s.log(state, s.Event("cast", copy_id, controller)), controller, s.get(state, copy_id))
+
+
+def _noncreature_any_spell(watcher, condition, spell):
+    """Prowess's "noncreature spell" read as any spell (an artifact creature too)."""
+    if condition and condition[0] == "noncreature":
+        return True
+    return ORIGINAL["condition_holds"](watcher, condition, spell)
+
+
+def _land_play_cast(state, player, oid, face=None):
+    """Playing a land read as casting it: the cast triggers see it (305.1 misread)."""
+    state = ORIGINAL["play_land"](state, player, oid, face)
+    return casting.watchers(state, s.get(state, oid), ("cast",))
 
 
 def _improvise_pays_colored(state, player, card, total, tapped, keyword):
@@ -1417,6 +1431,8 @@ def _blessing_after_state_based_actions(state):
 
 
 MUTANTS = {
+    "prowess sees creature spells": (casting, "condition_holds", _noncreature_any_spell),
+    "a land played is cast": (entering, "play_land", _land_play_cast),
     "{2/R} counts 1": (costs, "symbol_value", _hybrid_as_one),
     "Phyrexian counts 0": (costs, "symbol_value", _phyrexian_zero),
     "X always 0": (costs, "symbol_value", _x_ignored),
@@ -1718,6 +1734,10 @@ def test_mutant_kills_a_claim(name):
         ("graveyard, then exile", "madness.discard_during_resolution"),
         ("split second locks the whole stack", "split_second.after_leaves_stack"),
         ("copies are cast", "storm.copies_not_cast"),
+        ("copies are cast", "triggered.only_cast_spells"),
+        ("a land played is cast", "triggered.only_cast_spells"),
+        ("prowess sees creature spells", "triggered.prowess_noncreature"),
+        ("escape exiles the card as flashback does", "escape.one_permission"),
         ("mana value from the total paid", "cost.mana_value_unchanged"),
     ],
 )

@@ -221,6 +221,21 @@ def test_cast_trigger_conditions():
     assert three.stack == ("Anje's Ravager", "investigate (Anje's Ravager)")  # mana value 3: "3 or less"
 
 
+@pytest.mark.parametrize(
+    "spell, triggers",
+    [
+        ("Sol Ring", True),  # an artifact spell is a noncreature spell
+        ("Shock", True),
+        ("Nameless Inversion", True),  # kindred instant: one trigger for its two types
+        ("Ornithopter", False),  # artifact creature: a creature spell
+        ("Grizzly Bears", False),
+    ],
+)  # fmt: skip
+def test_prowess_triggers_for_noncreature_spells_once(spell, triggers):
+    st = casting.cast(game(card(spell), card("Monastery Swiftspear", "battlefield")), "A", spell)
+    assert st.stack == ((spell, f"prowess ({spell})") if triggers else (spell,))
+
+
 def test_copies():
     st = casting.cast(game(card("Shock")), "A", "Shock")
     before = st.counter

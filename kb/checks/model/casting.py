@@ -265,6 +265,8 @@ def condition_holds(watcher: Obj, condition: tuple, spell: Obj) -> bool:
         return "creature" in spell.types and spell_mana_value(spell) <= int(value)
     if kind == "kicked":  # Bloodstone Goblin
         return spell.kicked
+    if kind == "noncreature":  # prowess (702.108a): a spell without the card type creature
+        return "creature" not in spell.types
     if kind == "targets_it":  # heroic: a spell that targets the watcher, however many times
         return any(target == watcher.id for target, _ in spell.targets)
     raise IllegalAction(f"unknown trigger condition {kind!r}")
