@@ -92,3 +92,10 @@ def test_a_key_given_twice_is_refused_with_its_line(tmp_path, monkeypatch, text,
 def test_the_same_key_in_different_mappings_is_no_repeat(tmp_path, monkeypatch):
     monkeypatch.setenv("KB_CACHE_DIR", str(tmp_path))
     assert yaml_data.load("- {id: a, n: 1}\n- {id: b, n: 2}\n") == [{"id": "a", "n": 1}, {"id": "b", "n": 2}]
+
+
+def test_an_unhashable_key_is_refused_with_its_line_not_a_traceback(tmp_path, monkeypatch):
+    monkeypatch.setenv("KB_CACHE_DIR", str(tmp_path))
+    with pytest.raises(yaml_data.NotYAML) as caught:
+        yaml_data.load("a: 1\n? [x, y]\n: 2\n")
+    assert caught.value.line == 2 and "unhashable" in caught.value.message

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +59,7 @@ def load(text: str) -> Any:
     return data
 
 
+@lru_cache(maxsize=1)
 def _strict_loader() -> type:
     """The safe loader, refusing a key given twice in one mapping (YAML's parsers keep the last
     one silently: a claim's second ``rulings:`` once dropped its 319 labelled official rulings
@@ -75,7 +77,9 @@ def _strict_loader() -> type:
             if key_node.tag == "tag:yaml.org,2002:merge":
                 continue
             key = loader.construct_object(key_node)
-            if isinstance(key, (str, int, float, bool)) and key in seen:
+            if not isinstance(key, (str, int, float, bool)):
+                continue  # an unhashable key: the constructor itself says so, with its line
+            if key in seen:
                 raise yaml.constructor.ConstructorError("while reading a mapping", node.start_mark,
                                                         f"the key {key!r} is given twice", key_node.start_mark)
             seen.add(key)
