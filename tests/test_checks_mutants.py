@@ -20,6 +20,7 @@ from kb.checks.model import (
     bodies,
     cards,
     casting,
+    cipher,
     colors,
     combat,
     control,
@@ -59,7 +60,7 @@ from kb.checks.model import (
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 
-_ = (abilities, actions, bestow, bodies, cards, casting, colors, combat, control, copies, costs, discard, dungeon, effects, entering, faces, history, leaving, library, life, mana, origins,
+_ = (abilities, actions, bestow, bodies, cards, casting, cipher, colors, combat, control, copies, costs, discard, dungeon, effects, entering, faces, history, leaving, library, life, mana, origins,
      paying, player_counters, priority, saga, stack, targeting, s, evolve, vehicles, dying, exert, destruction, exalted, end_step, damage, halves, overload, protection, splice, designations)
 ORIGINAL = {
     "symbol_value": costs.symbol_value, "total_cost": costs.total_cost, "card_mana_cost": cards.card_mana_cost,
@@ -98,6 +99,7 @@ ORIGINAL = {
     "designation_current": designations._current, "remove_counters": saga.remove_counters,
     "ascend": designations.ascend, "ascend_spell": designations.ascend_spell,
     "condition_holds": casting.condition_holds,
+    "as_it_resolves": cipher.as_it_resolves, "encoded_on": cipher.encoded_on, "cipher_combat_damage": cipher.combat_damage,
 }
 
 
@@ -1430,7 +1432,62 @@ def _blessing_after_state_based_actions(state):
     return ORIGINAL["ascend"](dying.state_based(state))
 
 
+def _encoded_through_the_graveyard(state, spell, choices):
+    if choices.get("encode") is None:
+        return ORIGINAL["as_it_resolves"](state, spell, choices)
+    state = s.move(state, spell.id, s.GRAVEYARD)
+    return ORIGINAL["as_it_resolves"](state, s.get(state, spell.id), choices)
+
+
+def _cipher_targets(state, spell, choices):
+    creature = choices.get("encode")
+    why = protection.untargetable(state, creature, spell.id) if creature is not None else None
+    if why:
+        raise IllegalAction(f"{creature} can't be targeted: {why}")
+    return ORIGINAL["as_it_resolves"](state, spell, choices)
+
+
+def _encoding_follows_the_creature(state, creature):
+    obj = s.find(state, creature)
+    if obj is None or obj.zone != s.BATTLEFIELD:
+        return ()
+    return tuple(e.obj for e in s.events(state, cipher.ENCODED) if e.detail.split("|")[0] == creature)
+
+
+def _owner_controls_the_cipher_trigger(state, source):
+    for card in cipher.encoded_on(state, source):
+        state = s.trigger(state, s.ability(f"cipher trigger of {card} ({source})", s.get(state, card).owner, source,
+                                           (("copy_card", {"card": card}),)))
+    return state
+
+
+def _the_encoded_card_itself_cast(state, source):
+    for card in cipher.encoded_on(state, source):
+        state = s.trigger(state, s.ability(f"cipher trigger of {card} ({source})", s.controller_of(state, source), source,
+                                           (("cast", {"card": card}),)))
+    return state
+
+
+def _cipher_on_any_combat_damage(state, source, recipient, amount, prevent=0, combat=False):
+    state = ORIGINAL["deal"](state, source, recipient, amount, prevent, combat)
+    return cipher.combat_damage(state, source) if combat and recipient not in state.players else state
+
+
+def _cipher_despite_lost_abilities(state, source):
+    for card in cipher.encoded_on(state, source):
+        state = s.trigger(state, s.ability(f"cipher trigger of {card} ({source})", s.controller_of(state, source), source,
+                                           (("copy_card", {"card": card}),)))
+    return state
+
+
 MUTANTS = {
+    "cipher's card goes through the graveyard": (cipher, "as_it_resolves", _encoded_through_the_graveyard),
+    "cipher targets its creature": (cipher, "as_it_resolves", _cipher_targets),
+    "encoding follows the creature through zones": (cipher, "encoded_on", _encoding_follows_the_creature),
+    "the card's owner controls the cipher trigger": (cipher, "combat_damage", _owner_controls_the_cipher_trigger),
+    "cipher casts the encoded card itself": (cipher, "combat_damage", _the_encoded_card_itself_cast),
+    "cipher triggers on combat damage to a creature": (damage, "deal", _cipher_on_any_combat_damage),
+    "cipher triggers despite lost abilities": (cipher, "combat_damage", _cipher_despite_lost_abilities),
     "prowess sees creature spells": (casting, "condition_holds", _noncreature_any_spell),
     "a land played is cast": (entering, "play_land", _land_play_cast),
     "{2/R} counts 1": (costs, "symbol_value", _hybrid_as_one),
@@ -1737,6 +1794,13 @@ def test_mutant_kills_a_claim(name):
         ("copies are cast", "triggered.only_cast_spells"),
         ("a land played is cast", "triggered.only_cast_spells"),
         ("prowess sees creature spells", "triggered.prowess_noncreature"),
+        ("cipher's card goes through the graveyard", "cipher.encoded_as_it_resolves"),
+        ("cipher targets its creature", "cipher.creature_chosen_on_resolution"),
+        ("encoding follows the creature through zones", "cipher.ends_when_creature_leaves"),
+        ("the card's owner controls the cipher trigger", "cipher.controller_casts_copy"),
+        ("cipher casts the encoded card itself", "cipher.copy_cast_from_exile"),
+        ("cipher triggers on combat damage to a creature", "cipher.triggers_per_player"),
+        ("cipher triggers despite lost abilities", "cipher.triggers_per_player"),
         ("escape exiles the card as flashback does", "escape.one_permission"),
         ("mana value from the total paid", "cost.mana_value_unchanged"),
     ],

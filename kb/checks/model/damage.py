@@ -21,7 +21,7 @@ A player with ten or more poison counters, or 0 or less life, loses the game (70
 
 from __future__ import annotations
 
-from kb.checks.model import abilities, bodies, colors, designations, life, player_counters, protection, saga
+from kb.checks.model import abilities, bodies, cipher, colors, designations, life, player_counters, protection, saga
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import BATTLEFIELD, Event, State
@@ -74,6 +74,7 @@ def deal(state: State, source: str, recipient: str, amount: int, prevent: int = 
         state = life.change(state, dealer, dealt, source)
     if combat and is_player:  # renown (702.112a)
         state = designations.combat_damage(state, source)
+        state = cipher.combat_damage(state, source)  # 702.99a
     return state
 
 

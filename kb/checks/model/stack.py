@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Mapping, Optional
 
-from kb.checks.model import actions, bestow, bodies, combat, control, effects, end_step, exert, leaving, priority, saga
+from kb.checks.model import actions, bestow, bodies, cipher, combat, control, effects, end_step, exert, leaving, priority, saga
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import BATTLEFIELD, EXILE, STACK, STEPS, Event, Obj, State
@@ -46,6 +46,7 @@ def resolve(state: State, choices: Optional[Mapping] = None) -> State:
         return s.to_priority(leaving.state_based(s.log(state, Event("fizzle", item.id))))
     state = replace(state, resolving=item.id)
     state = effects.run(state, item, choices)
+    state = cipher.as_it_resolves(state, item, choices)  # after its other effects (702.99a)
     if s.zone_of(state, item.id) == STACK:
         state = leaving.leave_stack(state, item.id, resolved=True)
     state = replace(state, resolving=None, passed=(), priority=None)
