@@ -19,6 +19,7 @@ from kb.checks.model import (
     bestow,
     bodies,
     cards,
+    cascade,
     casting,
     cipher,
     colors,
@@ -60,7 +61,7 @@ from kb.checks.model import (
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 
-_ = (abilities, actions, bestow, bodies, cards, casting, cipher, colors, combat, control, copies, costs, discard, dungeon, effects, entering, faces, history, leaving, library, life, mana, origins,
+_ = (abilities, actions, bestow, bodies, cards, cascade, casting, cipher, colors, combat, control, copies, costs, discard, dungeon, effects, entering, faces, history, leaving, library, life, mana, origins,
      paying, player_counters, priority, saga, stack, targeting, s, evolve, vehicles, dying, exert, destruction, exalted, end_step, damage, halves, overload, protection, splice, designations)
 ORIGINAL = {
     "symbol_value": costs.symbol_value, "total_cost": costs.total_cost, "card_mana_cost": cards.card_mana_cost,
@@ -99,6 +100,7 @@ ORIGINAL = {
     "designation_current": designations._current, "remove_counters": saga.remove_counters,
     "ascend": designations.ascend, "ascend_spell": designations.ascend_spell,
     "condition_holds": casting.condition_holds,
+    "cascade_resolve": cascade.resolve, "cascade_bottom": cascade.bottom, "card_value": cascade.card_value,
     "as_it_resolves": cipher.as_it_resolves, "encoded_on": cipher.encoded_on, "cipher_combat_damage": cipher.combat_damage,
 }
 
@@ -1432,6 +1434,46 @@ def _blessing_after_state_based_actions(state):
     return ORIGINAL["ascend"](dying.state_based(state))
 
 
+def _cascade_exiles_only_to_cast(state, item, args, choices):
+    return state if not choices.get("cast", True) else ORIGINAL["cascade_resolve"](state, item, args, choices)
+
+
+def _cascade_shuffles(state, player, cards_):
+    state = ORIGINAL["cascade_bottom"](state, player, cards_)
+    return library.reorder(state, player, tuple(reversed(library.library(state, player))))
+
+
+def _cascade_stops_at_equal(card):
+    return ORIGINAL["card_value"](card) - 1
+
+
+def _cascade_casts_any_face(state, item, args, choices):
+    original = casting.spell_mana_value
+    try:
+        casting.spell_mana_value = lambda spell: 0
+        return ORIGINAL["cascade_resolve"](state, item, args, choices)
+    finally:
+        casting.spell_mana_value = original
+
+
+def _cascade_puts_without_casting(state, item, args, choices):
+    before = set(state.stack)
+    state = ORIGINAL["cascade_resolve"](state, item, args, choices)
+    for oid in [i for i in state.stack if i not in before]:
+        obj = s.get(state, oid)
+        if obj.kind == s.ABILITY:
+            state = s.remove(state, oid)
+        elif obj.spell is not None:
+            state = s.update(state, oid, spell=replace(obj.spell, cast=False))
+    return state
+
+
+def _one_cascade_for_all_instances(state, player, spell):
+    if sum(1 for k in spell.keywords if k.startswith("cascade")) > 1:
+        spell = replace(spell, keywords=frozenset(k for k in spell.keywords if k != "cascade 2"))
+    return ORIGINAL["cast_triggers"](state, player, spell)
+
+
 def _encoded_through_the_graveyard(state, spell, choices):
     if choices.get("encode") is None:
         return ORIGINAL["as_it_resolves"](state, spell, choices)
@@ -1481,6 +1523,12 @@ def _cipher_despite_lost_abilities(state, source):
 
 
 MUTANTS = {
+    "cascade exiles only what it casts": (cascade, "resolve", _cascade_exiles_only_to_cast),
+    "cascade shuffles the library": (cascade, "bottom", _cascade_shuffles),
+    "cascade stops at an equal mana value": (cascade, "card_value", _cascade_stops_at_equal),
+    "cascade casts any face": (cascade, "resolve", _cascade_casts_any_face),
+    "the card cascade finds isn't cast": (cascade, "resolve", _cascade_puts_without_casting),
+    "one cascade trigger for all instances": (casting, "cast_triggers", _one_cascade_for_all_instances),
     "cipher's card goes through the graveyard": (cipher, "as_it_resolves", _encoded_through_the_graveyard),
     "cipher targets its creature": (cipher, "as_it_resolves", _cipher_targets),
     "encoding follows the creature through zones": (cipher, "encoded_on", _encoding_follows_the_creature),
@@ -1794,6 +1842,12 @@ def test_mutant_kills_a_claim(name):
         ("copies are cast", "triggered.only_cast_spells"),
         ("a land played is cast", "triggered.only_cast_spells"),
         ("prowess sees creature spells", "triggered.prowess_noncreature"),
+        ("cascade exiles only what it casts", "cascade.exiling_mandatory"),
+        ("cascade shuffles the library", "cascade.exiling_mandatory"),
+        ("cascade stops at an equal mana value", "cascade.lesser_mana_value"),
+        ("cascade casts any face", "cascade.lesser_mana_value"),
+        ("the card cascade finds isn't cast", "cascade.card_cast"),
+        ("one cascade trigger for all instances", "cascade.instances_separately"),
         ("cipher's card goes through the graveyard", "cipher.encoded_as_it_resolves"),
         ("cipher targets its creature", "cipher.creature_chosen_on_resolution"),
         ("encoding follows the creature through zones", "cipher.ends_when_creature_leaves"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from kb.checks.model import abilities, actions, cards, casting, cipher, colors, combat, control, costs, life, player_counters
+from kb.checks.model import abilities, actions, cards, casting, cipher, colors, combat, control, costs, library, life, player_counters
 from kb.checks.model import bodies, damage, designations, destruction, dungeon, exert, history, library, mana, priority, spent
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
@@ -94,6 +94,8 @@ QUERIES: dict[str, tuple[str, Callable[[State, dict], Any]]] = {
     "counters": ("object", lambda st, a: dict(s.get(st, a["object"]).counters).get(a.get("kind", "time"), 0)),
     "targets": ("object", lambda st, a: [t for t, _ in s.get(st, a["object"]).targets]),
     "exists": ("object", lambda st, a: s.find(st, a["object"]) is not None),
+    "library_top": ("player", lambda st, a: list(library.library(st, a["player"])[:int(a.get("count", 1))])),
+    "library_bottom": ("player", lambda st, a: sorted(library.library(st, a["player"])[-int(a.get("count", 1)):])),  # in no order
     "encoded_on": ("object", lambda st, a: sorted(cipher.encoded_on(st, a["object"]))),
     "encoded_where": ("object", lambda st, a: cipher.encoded_where(st, a["object"])),
     "mana_value": ("object", mana_value),

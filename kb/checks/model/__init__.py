@@ -39,6 +39,7 @@ from the bottom up (each imports only those above it):
 - ``paying``: paying part of a total cost by delve, convoke and improvise, keywords given to spells (702.66, 702.51, 702.126)
 - ``modal``: the modes chosen for a modal spell (700.2)
 - ``casting``: casting with alternative/additional costs, X, escape's exiled cards; storm, cast and magecraft triggers (601, 702.138a, 207.2c)
+- ``cascade``: exiling to a nonland card of lesser mana value, casting it free, the rest to the bottom in a random order (702.85)
 - ``copies``: copies of spells (the original's choices and targets, or new legal ones; no cost paid), of cards outside the stack, and of permanents (707, 115.7)
 - ``actions``: activating abilities, cycling, special actions (602, 702.29, 116)
 - ``vehicles``: crew: tapping creatures to make a Vehicle an artifact creature (702.122, 301.7)

@@ -27,10 +27,11 @@ from kb.checks.model.origins import ESCAPE, FLASHBACK, FORETELL, MADNESS, escape
 from kb.checks.model.state import EXILE, GRAVEYARD, HAND, STACK, Cast, Event, Obj, State
 
 MAGECRAFT = "cast_or_copy"  # what a magecraft ability triggers on (207.2c)
+CASCADE = "cascade"  # its instances: "cascade", "cascade 2", ... among a spell's keywords (702.85c; kb.checks.model.cascade)
 
 FREE, FACE_DOWN = "without paying its mana cost", "face down"
 ALTERNATIVES = (MADNESS, FLASHBACK, FREE, FACE_DOWN, FORETELL, ESCAPE, bestow.BESTOW, end_step.DASH, targeting.OVERLOAD)
-IMPLIED = {MADNESS: MADNESS, "suspend": FREE, "rebound": FREE}  # the alternative cost a permission casts a card for
+IMPLIED = {MADNESS: MADNESS, "suspend": FREE, "rebound": FREE, CASCADE: FREE}  # the alternative cost a permission casts a card for
 REQUIRED, DISCARD_A_CARD, SACRIFICE_A_CREATURE = "additional", "discard a card", "sacrifice a creature"  # a card's mandatory additional cost (costs: {additional: ...})
 
 
@@ -218,11 +219,15 @@ def spells_cast_before(state: State) -> int:
 
 
 def cast_triggers(state: State, player: str, spell: Obj) -> State:
-    """Storm (702.40a) and the "whenever a player casts a spell" abilities on the battlefield."""
+    """Storm (702.40a), each instance of cascade with the spell's mana value (702.85a, 702.85c) and
+    the "whenever a player casts a spell" abilities on the battlefield."""
     if "storm" in spell.keywords:
         count = spells_cast_before(state)
         state = s.trigger(state, s.ability(f"storm trigger of {spell.id}", player, spell.id,
                                            (("storm", {"spell": spell.id, "count": count}),)))
+    for number in range(sum(1 for k in spell.keywords if k == CASCADE or k.startswith(CASCADE + " "))):
+        state = s.trigger(state, s.ability(f"cascade trigger {number + 1} of {spell.id}", player, spell.id,
+                                           ((CASCADE, {"spell": spell.id, "mana_value": spell_mana_value(spell)}),)))
     return watchers(state, spell, ("cast", MAGECRAFT))
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Mapping
 
-from kb.checks.model import bodies, casting, colors, combat, control, copies, dungeon, dying, entering, evolve, leaving, library, life
+from kb.checks.model import bodies, cascade, casting, colors, combat, control, copies, dungeon, dying, entering, evolve, leaving, library, life
 from kb.checks.model import designations, end_step, exalted, halves, overload, splice, spent, vehicles
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
@@ -283,6 +283,7 @@ VERBS["take_counters"] = lambda state, item, args, choices: halves.take_counters
 VERBS["destroy"] = lambda state, item, args, choices: overload.destroy(state, item, args)  # its target, or each (702.96a)
 VERBS["deal_damage"] = lambda state, item, args, choices: overload.deal_damage(state, item, args)
 VERBS["storm"] = lambda state, item, args, choices: copies.storm(state, item, args)  # a copy for each spell cast before
+VERBS[cascade.CASCADE] = lambda state, item, args, choices: cascade.resolve(state, item, args, choices)  # 702.85a
 VERBS["copy_spell"] = lambda state, item, args, choices: copies.copy_target(state, item, choices)  # Twincast
 VERBS["pump_for_each"] = lambda state, item, args, choices: bodies.modify_for_each(  # Might of the Masses
     state, overload.affected(state, item, args), item.controller, args["each"], int(args.get("power", 1)), int(args.get("toughness", 1)))

@@ -19,7 +19,7 @@ from kb.checks.model.state import EXILE, GRAVEYARD, HAND, Obj, State
 
 MADNESS, FLASHBACK, ESCAPE = "madness", "flashback", "escape"
 FORETELL = priority.FORETELL  # the special action (kb.checks.model.actions) and the alternative cost it allows
-PERMISSIONS = {MADNESS: EXILE, FLASHBACK: GRAVEYARD, "suspend": EXILE, "rebound": EXILE}
+PERMISSIONS = {MADNESS: EXILE, FLASHBACK: GRAVEYARD, "suspend": EXILE, "rebound": EXILE, "cascade": EXILE}
 COPY_CARD = "copy of a card"  # the permission to cast a copy of a card where it was made (707.12)
 ADVENTURE_EXILE = "adventure"  # the event of a card exiled by resolving as its Adventure (715.3d)
 
