@@ -15,7 +15,7 @@ language, each sentence read blind by a second reviewer, half of it a test half;
 bench/claims_set5.yaml, three stating and three contradicting sentences per claim and language for
 the 8 claims of monstrosity, renown and ascend, written the same way before the classifier learned
 them, all of it a test half: ``--set 5 --split test``; set 6, bench/claims_set6.yaml, the same
-for the 6 claims of cipher, written while the classifier learned them; set 7, bench/claims_set7.yaml,
+for the 6 claims of cipher, written before the classifier learned them; set 7, bench/claims_set7.yaml,
 the same for the 4 claims of cascade, before the classifier learned them): ruling-like sentences in both languages,
 worded unlike the official rulings, that assert a claim, contradict one, or state none (near
 misses). Each is tagged and linked as ingest does. Measures:
