@@ -28,6 +28,7 @@ def cascaded(spell, deck, **choices):
     (("Hill Giant", "Grizzly Bears"), "Grizzly Bears"),              # mana value 4: not less than 4
     (("Fire // Ice", "Shock"), "Shock"),                             # 4 in exile, its halves combined (709.4)
     (("Valki, God of Lies", "Shock"), "Valki, God of Lies"),          # 2 in exile: its front face (712.8c)
+    (("Whir of Invention", "Shock"), "Whir of Invention"),            # {X}{U}{U}{U}: 3 off the stack, X as 0 (202.3e)
     (("Forest", "Mountain"), None),                                  # the library runs out
 ])  # fmt: skip
 def test_cascade_stops_at_the_first_nonland_card_of_lesser_mana_value(deck, hit):
@@ -73,3 +74,34 @@ def test_each_instance_of_cascade_triggers(keywords, triggers):
     found = [i for i in st.stack if i.startswith("cascade trigger")]
     assert len(found) == triggers
     assert all(dict(s.get(st, i).effect[0][1])["mana_value"] == 4 for i in found)
+
+
+def test_an_opponent_s_library_is_left_alone():
+    st = state({"objects": [{"card": "Shock", "owner": "B", "zone": "library"}, {"card": "Opt", "owner": "B", "zone": "library"},
+                            {"card": ELF, "zone": "hand"}, {"card": "Forest", "zone": "library"},
+                            {"card": "Grizzly Bears", "zone": "library"}, {"card": "Mountain", "zone": "library"}]})
+    st = stack.resolve(casting.cast(st, "A", ELF), {"cast": False})
+    assert library.library(st, "B") == ("Shock", "Opt")
+    assert library.library(st, "A")[0] == "Mountain" and sorted(library.library(st, "A")[1:]) == ["Forest", "Grizzly Bears"]
+
+
+def test_the_card_found_is_cast_unless_declined_and_as_its_front_face_unless_told():
+    st = cascaded(ELF, ("Valki, God of Lies",))  # no choices given: "you may cast" taken as yes
+    valki = s.get(st, "Valki, God of Lies")
+    assert valki.zone == s.STACK and valki.face == 0 and casting.spell_mana_value(valki) == 2
+
+
+def test_a_resulting_spell_of_equal_mana_value_is_refused():
+    st = state({"objects": [{"card": "Craw Wurm", "zone": "hand", "mana_cost": "{5}{G}{B}", "keywords": ["cascade"]},
+                            {"card": "Valki, God of Lies", "zone": "library"}]})
+    st = casting.cast(st, "A", "Craw Wurm")  # mana value 7; Tibalt, Cosmic Impostor: 7
+    with pytest.raises(IllegalAction, match="mana value 7, not less than 7"):
+        stack.resolve(st, {"cast": True, "half": 1})
+
+
+def test_a_card_with_no_mana_cost_has_mana_value_0_in_exile():
+    st = state({"objects": [{"card": "Shock", "zone": "hand", "keywords": ["cascade"]},  # mana value 1
+                            {"card": "Forest", "zone": "library"}, {"card": "Ancestral Vision", "zone": "library"}]})
+    st = stack.resolve(casting.cast(st, "A", "Shock"), {"cast": False})
+    assert [e.detail for e in s.events(st, "cascade")] == ["2 exiled, Ancestral Vision hit"]
+

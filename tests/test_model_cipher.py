@@ -42,12 +42,14 @@ def test_without_the_choice_the_card_goes_to_the_graveyard():
 
 @pytest.mark.parametrize("setup, on, message", [
     (lambda st: st, "Forest", "no creature on the battlefield"),                        # a card in the library
+    (lambda st: st, "Nobody", "no creature on the battlefield"),                        # no such object
+    (lambda st: s.move(st, GIANT, s.GRAVEYARD), GIANT, "no creature on the battlefield"),  # a creature card, not on the battlefield
     (lambda st: st, "Azorius Keyrune", "no creature on the battlefield"),               # a noncreature permanent
     (lambda st: control.gain_control(st, BEARS, "B", "effect"), BEARS, "isn't a creature A controls"),
     (lambda st: copies.copy_spell(st, THOUGHTS, "A"), BEARS, "is a copy"),              # the copy on top resolves
 ])
 def test_what_can_t_be_encoded_is_refused_naming_why(setup, on, message):
-    st = board((THOUGHTS, "hand"), (BEARS, "battlefield"), ("Azorius Keyrune", "battlefield"), ("Forest", "library"))
+    st = board((THOUGHTS, "hand"), (BEARS, "battlefield"), (GIANT, "battlefield"), ("Azorius Keyrune", "battlefield"), ("Forest", "library"))
     st = setup(casting.cast(st, "A", THOUGHTS))
     with pytest.raises(IllegalAction, match=message):
         stack.resolve(st, {"encode": on})
@@ -83,7 +85,12 @@ def test_combat_damage_to_a_player_triggers_under_the_creature_s_controller(reci
     if controller != "A":
         st = control.gain_control(st, BEARS, controller, "effect")
     st = damage.deal(st, BEARS, recipient, 2, combat=combat)
-    assert [p.controller for p in st.pending] == [controller] * triggers
+    assert [(p.controller, p.source) for p in st.pending] == [(controller, BEARS)] * triggers  # the creature's ability (113.7)
+
+
+def test_nothing_is_encoded_on_what_isn_t_there():
+    st = encoded()
+    assert cipher.encoded_on(st, "Nobody") == () and cipher.combat_damage(st, "Nobody") == st
 
 
 def test_the_trigger_casts_a_copy_made_in_exile_and_the_card_stays_encoded():
