@@ -74,6 +74,7 @@ def test_each_instance_of_cascade_triggers(keywords, triggers):
     found = [i for i in st.stack if i.startswith("cascade trigger")]
     assert len(found) == triggers
     assert all(dict(s.get(st, i).effect[0][1])["mana_value"] == 4 for i in found)
+    assert all(s.get(st, i).source == "Hill Giant" for i in found)  # the spell's own abilities (113.7)
 
 
 def test_an_opponent_s_library_is_left_alone():
