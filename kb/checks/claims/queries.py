@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from kb.checks.model import abilities, actions, cards, casting, cipher, colors, combat, control, costs, library, life, player_counters
+from kb.checks.model import abilities, actions, cards, casting, cipher, colors, combat, control, costs, life, player_counters
 from kb.checks.model import bodies, damage, designations, destruction, dungeon, exert, history, library, mana, priority, spent
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
