@@ -100,7 +100,7 @@ ORIGINAL = {
     "designation_current": designations._current, "remove_counters": saga.remove_counters,
     "ascend": designations.ascend, "ascend_spell": designations.ascend_spell,
     "condition_holds": casting.condition_holds,
-    "cascade_resolve": cascade.resolve, "cascade_bottom": cascade.bottom, "card_value": cascade.card_value,
+    "cascade_resolve": cascade.resolve, "cascade_bottom": cascade.bottom, "object_mana_value": casting.object_mana_value,
     "as_it_resolves": cipher.as_it_resolves, "encoded_on": cipher.encoded_on, "cipher_combat_damage": cipher.combat_damage,
 }
 
@@ -1444,7 +1444,7 @@ def _cascade_shuffles(state, player, cards_):
 
 
 def _cascade_stops_at_equal(card):
-    return ORIGINAL["card_value"](card) - 1
+    return ORIGINAL["object_mana_value"](card) - 1
 
 
 def _cascade_casts_any_face(state, item, args, choices):
@@ -1525,7 +1525,7 @@ def _cipher_despite_lost_abilities(state, source):
 MUTANTS = {
     "cascade exiles only what it casts": (cascade, "resolve", _cascade_exiles_only_to_cast),
     "cascade shuffles the library": (cascade, "bottom", _cascade_shuffles),
-    "cascade stops at an equal mana value": (cascade, "card_value", _cascade_stops_at_equal),
+    "cascade stops at an equal mana value": (casting, "object_mana_value", _cascade_stops_at_equal),
     "cascade casts any face": (cascade, "resolve", _cascade_casts_any_face),
     "the card cascade finds isn't cast": (cascade, "resolve", _cascade_puts_without_casting),
     "one cascade trigger for all instances": (casting, "cast_triggers", _one_cascade_for_all_instances),

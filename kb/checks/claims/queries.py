@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from kb.checks.model import abilities, actions, cards, casting, cipher, colors, combat, control, costs, life, player_counters
+from kb.checks.model import abilities, actions, casting, cipher, colors, combat, control, costs, life, player_counters
 from kb.checks.model import bodies, damage, designations, destruction, dungeon, exert, history, library, mana, priority, spent
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
-from kb.checks.model.state import STACK, State
+from kb.checks.model.state import State
 
 NO_ATTACK = "no attack"
 
@@ -23,12 +23,7 @@ def legal_attacks(st: State, a: dict) -> list:
 
 def mana_value(st: State, a: dict):
     """The mana value of an object where it is (202.3)."""
-    obj = s.get(st, a["object"])
-    if obj.zone == STACK or obj.face_down:
-        return casting.spell_mana_value(obj)
-    if obj.faces:
-        return cards.card_mana_value(obj.layout, obj.faces, obj.face, zone=obj.zone, x=0)
-    return costs.mana_value(obj.mana_cost)
+    return casting.object_mana_value(s.get(st, a["object"]))
 
 
 def cast_info(st: State, oid: str) -> s.Cast:

@@ -22,19 +22,12 @@ from __future__ import annotations
 import random
 from typing import Mapping
 
-from kb.checks.model import cards, casting, costs, library
+from kb.checks.model import casting, library
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import EXILE, LIBRARY, Event, Obj, State
 
 CASCADE = casting.CASCADE
-
-
-def card_value(card: Obj):
-    """A card's mana value where it is, off the stack (202.3)."""
-    if card.faces:
-        return cards.card_mana_value(card.layout, card.faces, 0, zone=card.zone, x=0)
-    return costs.mana_value(card.mana_cost, 0) if card.mana_cost else 0
 
 
 def resolve(state: State, item: Obj, args: Mapping, choices: Mapping) -> State:
@@ -45,7 +38,7 @@ def resolve(state: State, item: Obj, args: Mapping, choices: Mapping) -> State:
         state = s.move(state, card, EXILE)
         exiled.append(card)
         obj = s.get(state, card)
-        if "land" not in obj.types and card_value(obj) < value:
+        if "land" not in obj.types and casting.object_mana_value(obj) < value:
             hit = card
             break
     state = s.log(state, Event("cascade", args["spell"], player, f"{len(exiled)} exiled, {hit or 'no card'} hit"))

@@ -260,6 +260,16 @@ def spell_mana_value(spell: Obj):
     return costs.mana_value(spell.mana_cost, x)  # on the stack: X as announced
 
 
+def object_mana_value(obj: Obj):
+    """An object's mana value where it is (202.3): a spell's as cast; elsewhere its mana cost (the face it shows),
+    X as 0 (202.3e)."""
+    if obj.zone == STACK or obj.face_down:
+        return spell_mana_value(obj)
+    if obj.faces:
+        return cards.card_mana_value(obj.layout, obj.faces, obj.face, zone=obj.zone, x=0)
+    return costs.mana_value(obj.mana_cost)
+
+
 def condition_holds(watcher: Obj, condition: tuple, spell: Obj) -> bool:
     if not condition:
         return True
