@@ -16,6 +16,7 @@ from kb.checks import registry, run
 from kb.checks.model import (
     abilities,
     actions,
+    attachments,
     bestow,
     bodies,
     cards,
@@ -61,7 +62,7 @@ from kb.checks.model import (
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 
-_ = (abilities, actions, bestow, bodies, cards, cascade, casting, cipher, colors, combat, control, copies, costs, discard, dungeon, effects, entering, faces, history, leaving, library, life, mana, origins,
+_ = (abilities, actions, attachments, bestow, bodies, cards, cascade, casting, cipher, colors, combat, control, copies, costs, discard, dungeon, effects, entering, faces, history, leaving, library, life, mana, origins,
      paying, player_counters, priority, saga, stack, targeting, s, evolve, vehicles, dying, exert, destruction, exalted, end_step, damage, halves, overload, protection, splice, designations)
 ORIGINAL = {
     "symbol_value": costs.symbol_value, "total_cost": costs.total_cost, "card_mana_cost": cards.card_mana_cost,
@@ -101,6 +102,8 @@ ORIGINAL = {
     "ascend": designations.ascend, "ascend_spell": designations.ascend_spell,
     "condition_holds": casting.condition_holds,
     "cascade_resolve": cascade.resolve, "cascade_bottom": cascade.bottom, "object_mana_value": casting.object_mana_value,
+    "check_auras": bestow.check_auras, "check_equipment": attachments.check_equipment,
+    "attached_to": attachments.attached_to, "bonus": attachments.bonus, "enchanting": bestow.enchanting,
     "as_it_resolves": cipher.as_it_resolves, "encoded_on": cipher.encoded_on, "cipher_combat_damage": cipher.combat_damage,
 }
 
@@ -1522,7 +1525,71 @@ def _cipher_despite_lost_abilities(state, source):
     return state
 
 
+def _auras_stay_unattached(state):
+    """An Aura whose object is gone stays on the battlefield (704.5m left out, but for bestow)."""
+    kept = [a for a in s.in_zone(state, s.BATTLEFIELD) if bestow.AURA in a.types and not bestow.bestowed(a)]
+    for aura in kept:
+        state = s.update(state, aura.id, types=tuple(t for t in aura.types if t != bestow.AURA))
+    state = ORIGINAL["check_auras"](state)
+    for aura in kept:
+        state = s.update(state, aura.id, types=aura.types)
+    return state
+
+
+def _aura_follows_its_object(state, aura):
+    """An Aura stays on its object as the same card returns (400.7 left out)."""
+    found = s.find(state, aura.attached_to[0]) if aura.attached_to else None
+    return found is not None and found.zone == s.BATTLEFIELD and "creature" in found.types
+
+
+def _equipment_to_the_graveyard(state):
+    """An Equipment whose creature is gone goes to the graveyard, as an Aura does."""
+    for equipment in [o for o in s.in_zone(state, s.BATTLEFIELD) if attachments.EQUIPMENT in o.types and o.attached_to]:
+        if not attachments.can_equip(equipment, ORIGINAL["attached_to"](state, equipment)):
+            state = s.move(state, equipment.id, s.GRAVEYARD)
+    return state
+
+
+def _equipment_follows_its_creature(state, attachment):
+    """The attachment knows its creature by card, not by object (400.7 left out)."""
+    found = s.find(state, attachment.attached_to[0]) if attachment.attached_to else None
+    return found if found is not None and found.zone == s.BATTLEFIELD else None
+
+
+def _control_takes_the_attachments(state, oid, player, source):
+    state = ORIGINAL_GAIN(state, oid, player, source)
+    obj = s.get(state, oid)
+    for other in s.in_zone(state, s.BATTLEFIELD):
+        if other.attached_to == (obj.id, obj.number):
+            state = ORIGINAL_GAIN(state, other.id, player, source)
+    return state
+
+
+def _attacking_taps_the_equipment(state, attacks, exerted=()):
+    state = ORIGINAL["declare_attackers"](state, attacks, exerted)
+    for attacker in attacks:
+        obj = s.get(state, attacker)
+        for other in s.in_zone(state, s.BATTLEFIELD):
+            if other.attached_to == (obj.id, obj.number):
+                state = s.update(state, other.id, tapped=True)
+    return state
+
+
+def _tapped_attachments_give_nothing(state, obj):
+    tapped = [o for o in s.in_zone(state, s.BATTLEFIELD) if o.tapped and o.attached_to == (obj.id, obj.number)]
+    for other in tapped:
+        state = s.update(state, other.id, attached_to=None)
+    return ORIGINAL["bonus"](state, obj)
+
+
 MUTANTS = {
+    "an Aura whose object is gone stays": (bestow, "check_auras", _auras_stay_unattached),
+    "an Aura follows its object back": (bestow, "enchanting", _aura_follows_its_object),
+    "an Equipment goes to the graveyard with its creature": (attachments, "check_equipment", _equipment_to_the_graveyard),
+    "an Equipment follows its creature back": (attachments, "attached_to", _equipment_follows_its_creature),
+    "gaining control of a creature takes what is attached to it": (control, "gain_control", _control_takes_the_attachments),
+    "attacking taps the Equipment too": (combat, "declare_attackers", _attacking_taps_the_equipment),
+    "a tapped Equipment gives no bonus": (attachments, "bonus", _tapped_attachments_give_nothing),
     "cascade exiles only what it casts": (cascade, "resolve", _cascade_exiles_only_to_cast),
     "cascade shuffles the library": (cascade, "bottom", _cascade_shuffles),
     "cascade stops at an equal mana value": (casting, "object_mana_value", _cascade_stops_at_equal),

@@ -50,7 +50,7 @@ ITALIAN_TERMS = {  # the printed Italian terms each mechanic's Italian statement
     "improvise": "improvvisare", "magecraft": "artemagica", "delirium": "delirio", "raid": "incursione", "revolt": "rivolta",
     "constellation": "costellazione", "crew": "manovra", "evolve": "evoluzione", "persist": "persistere", "exert": "strema", "umbra_armor": "armatura totem", "exalted": "esaltato",
     "dash": "accelerare", "unearth": "dissotterr", "infect": "infett", "fuse": "fus", "overload": "sovraccaric", "splice": "unir", "copy": "copi",
-    "damage": "danno", "leave_game": "partita", "resolution": "risolve", "monstrosity": "mostruos", "renown": "rinoma", "ascend": "ascesa", "cipher": "codificat", "cascade": "cascata",
+    "damage": "danno", "leave_game": "partita", "resolution": "risolve", "monstrosity": "mostruos", "renown": "rinoma", "ascend": "ascesa", "cipher": "codificat", "cascade": "cascata", "attach": "assegnat",
 }
 
 

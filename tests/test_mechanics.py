@@ -132,7 +132,7 @@ def test_the_hand_written_tags_keep_their_ids_and_come_first():
                         "triggered_ability", "special_action", "exchange_control", "discard", "attack", "face_down",
                         "free_cast", "heroic", "energy", "devotion", "summoning_sickness", "landfall",
                         "token", "double_faced", "snow"]  # fmt: skip
-    assert len(ids) == len(set(ids)) == 44 + 255 - 10  # goad, split second, madness, exchange, discard, foretell, crew, evolve, exert, venture into the dungeon merged
+    assert len(ids) == len(set(ids)) == 45 + 255 - 10  # goad, split second, madness, exchange, discard, foretell, crew, evolve, exert, venture into the dungeon merged
     assert ids[28:31] == ["additional_cost", "timing", "uninterrupted"]  # the latest hand-written tags come after the others
 
 
@@ -259,6 +259,16 @@ PRECISION = [
     ("The value of X is determined as the ability resolves.", "value_locked", True),
     ("Il valore di X viene determinato mentre l'abilità si risolve.", "value_locked", True),
     ("You choose the value of X as you cast the spell.", "value_locked", False),
+    # Auras and Equipment attached: "enchanted" and "equipped" as they are, not enchantment nor the equip keyword
+    ("Gaining control of a creature doesn’t cause you to gain control of any Auras attached to it.", "attachment", True),
+    ("The Equipment becomes unattached and remains on the battlefield.", "attachment", True),
+    ("The enchanted creature can't attack.", "attachment", True),
+    ("L'Equipaggiamento resta sul campo di battaglia non assegnato.", "attachment", True),
+    ("Se la creatura incantata lascia il campo di battaglia, l'Aura va nel cimitero.", "attachment", True),
+    ("Enchantment spells you cast cost {1} less.", "attachment", False),
+    ("Il danno assegnato alla creatura bloccante resta segnato.", "attachment", False),
+    ("Ephemerate on a creature wearing Holy Strength.", "attachment", True),             # players' words
+    ("Se muore l'orso, lo Spaccaossa si stacca e resta lì.", "attachment", True),
     # no player may act between announcing a spell or ability and paying its costs
     ("Players can respond only after Thud has been cast and all its costs have been paid.", "uninterrupted", True),
     ("The counter is removed as a cost, so it can’t be responded to.", "uninterrupted", True),

@@ -8,7 +8,7 @@ zone (default hand), controller, types, mana_cost, colors (default: its mana cos
 faces [{name, mana_cost, types, keywords, effect}], face, keywords, costs {keyword: cost; additional: a mandatory
 additional cost, "discard a card"}, abilities
 [{name, kind, cost, adds_mana, targets, loyalty, when (what it triggers on), condition, effect, zone}], counters
-{kind: n}, power and toughness (printed), damage (marked), attached_to (an Aura's object), tapped, face_down, sick, goaded_by, designations (monstrous, renowned), cant_attack, protector, effect [[verb, {args}]],
+{kind: n}, power and toughness (printed), damage (marked), attached_to (an Aura's or Equipment's object), tapped, face_down, sick, goaded_by, designations (monstrous, renowned), cant_attack, protector, effect [[verb, {args}]],
 targets, kind, and on the stack: cast {from, alternative, x, additional}.
 Objects in the stack zone go on the stack in the order listed (bottom first).
 """

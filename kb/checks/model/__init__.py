@@ -11,6 +11,7 @@ from the bottom up (each imports only those above it):
 - ``colors``: colors, layer-5 and layer-6 effects, devoid, devotion (105, 613, 702.114, 700.5)
 - ``protection``: shroud, hexproof, protection from a color: what can't be targeted, what damage is prevented (702.18, 702.11, 702.16)
 - ``cipher``: a spell card exiled encoded on a creature as it resolves, while it stays encoded, and the trigger it grants (702.99)
+- ``attachments``: Equipment attached and unattached, and the bonus of what is attached (301.5, 701.3, 704.5n)
 - ``bodies``: power and toughness (layers 7b-c, counters), last known information, effects until end of turn, bonuses "for each" counted once (208, 613.4, 113.7a, 514.2, 608.2h)
 - ``player_counters``: energy and other counters on players (122.1, 107.14)
 - ``library``: a library's order, scry (401.1, 701.22)

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Optional
 
+from kb.checks.model import attachments
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import BATTLEFIELD, GRAVEYARD, Event, Obj, State
@@ -62,7 +63,9 @@ def power_toughness(state: State, obj: Obj) -> Optional[tuple[int, int]]:
         return None
     counters = obj.counter(PLUS) - obj.counter(MINUS)
     changes = _effects(state, obj, MODIFY)
-    return base[0] + counters + sum(e.power for e in changes), base[1] + counters + sum(e.toughness for e in changes)
+    power, toughness = attachments.bonus(state, obj)  # layer 7c, as the other changes (613.4c)
+    return (base[0] + counters + power + sum(e.power for e in changes),
+            base[1] + counters + toughness + sum(e.toughness for e in changes))
 
 
 def power(state: State, oid: str) -> Optional[int]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from kb.checks.model import bestow, cards, control, damage, designations, dungeon, dying, end_step, entering, saga
+from kb.checks.model import attachments, bestow, cards, control, damage, designations, dungeon, dying, end_step, entering, saga
 from kb.checks.model import state as s
 from kb.checks.model.origins import ADVENTURE_EXILE, FLASHBACK
 from kb.checks.model.errors import IllegalAction
@@ -96,8 +96,9 @@ SBA_ROUNDS = 100  # checks of state-based actions in a row before a loop is decl
 def state_based(state: State) -> State:
     """704.5d, 111.7: a token in a zone other than the battlefield ceases to exist; 704.5m,
     702.103f: an Aura that enchants nothing legal goes to the graveyard, a bestowed one becomes a
-    creature; 714.4: a Saga whose last chapter ability has left the stack is sacrificed; 309.6: a
-    dungeon whose last room ability has left the stack is completed; 704.5e: a copy of a card in a
+    creature; 704.5n: an Equipment attached to what it can't equip becomes unattached; 714.4: a
+    Saga whose last chapter ability has left the stack is sacrificed; 309.6: a dungeon whose last
+    room ability has left the stack is completed; 704.5e: a copy of a card in a
     zone other than the stack ceases to exist, once it wasn't cast; 704.5a, 704.5c: a player with
     0 or less life, or ten or more poison counters, loses the game and leaves it (800.4a) (checked
     as a player would receive priority: after a spell or ability resolves or is countered); and those of
@@ -115,7 +116,7 @@ def state_based(state: State) -> State:
 
 def _state_based_once(state: State) -> State:
     state = dying.state_based(designations.ascend(state))  # the city's blessing before a permanent leaves (702.131b)
-    state = dungeon.complete_finished(saga.sacrifice_finished(bestow.check_auras(state)))
+    state = dungeon.complete_finished(saga.sacrifice_finished(attachments.check_equipment(bestow.check_auras(state))))
     for token in [o for o in state.objects if o.kind == s.TOKEN and o.zone != BATTLEFIELD]:
         state = s.log(s.remove(state, token.id), Event("ceases to exist", token.id, token.owner, "704.5d"))
     for copy in [o for o in state.objects if o.kind == s.COPY and o.zone != STACK]:

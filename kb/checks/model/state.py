@@ -5,7 +5,7 @@ in each player's library, hand, graveyard; the shared exile, battlefield, stack 
 stack order, the priority holder, triggered abilities waiting to be put on the stack, cost modifiers, control effects, delayed
 triggers, replacements that exile, and an event log. ``Obj`` is one object: owner, controller, characteristics (types, mana
 cost, faces, keywords and their costs, abilities, printed power and toughness), status (tapped, face down, counters),
-designations (goaded by, monstrous, renowned), what an Aura is attached to, and, on the stack, how it was cast. An object that changes zones
+designations (goaded by, monstrous, renowned), what an Aura or Equipment is attached to, and, on the stack, how it was cast. An object that changes zones
 becomes a new object (400.7): it keeps its id but gets a new ``number``, which effects and targets remember.
 """
 
@@ -78,7 +78,7 @@ class Obj:
     cant_attack: bool = False
     protector: Optional[str] = None  # a battle's protector (310.8)
     attacking: Optional[str] = None
-    attached_to: Optional[tuple[str, int]] = None  # what an Aura on the battlefield enchants: (id, number) (303.4)
+    attached_to: Optional[tuple[str, int]] = None  # what an Aura or Equipment on the battlefield is attached to: (id, number) (303.4, 301.5)
     number: int = 0
     spell: Optional[Cast] = None
     source: Optional[str] = None  # for an ability: its source's id
