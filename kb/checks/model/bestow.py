@@ -17,6 +17,7 @@ without entering again (702.103f)::
 
 from __future__ import annotations
 
+from kb.checks.model import attachments
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import BATTLEFIELD, GRAVEYARD, Event, Obj, State
@@ -49,11 +50,8 @@ def unbestow(state: State, oid: str) -> State:
 
 def enchanting(state: State, aura: Obj) -> bool:
     """The Aura is attached to a creature on the battlefield, the very object it was attached to (400.7)."""
-    if aura.attached_to is None:
-        return False
-    oid, number = aura.attached_to
-    found = s.find(state, oid)
-    return found is not None and found.number == number and found.zone == BATTLEFIELD and "creature" in found.types
+    found = attachments.attached_to(state, aura)
+    return found is not None and "creature" in found.types
 
 
 def check_auras(state: State) -> State:
