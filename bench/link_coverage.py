@@ -17,7 +17,8 @@ the 8 claims of monstrosity, renown and ascend, written the same way before the 
 them, all of it a test half: ``--set 5 --split test``; set 6, bench/claims_set6.yaml, the same
 for the 6 claims of cipher, written before the classifier learned them; set 7, bench/claims_set7.yaml,
 the same for the 4 claims of cascade, before the classifier learned them; set 8,
-bench/claims_set8.yaml, the same for the 4 claims of attachments): ruling-like sentences in both languages,
+bench/claims_set8.yaml, the same for the 4 claims of attachments; set 9, bench/claims_set9.yaml,
+four and four for the 2 claims of face-down permanents turned face up, with sentences of neither): ruling-like sentences in both languages,
 worded unlike the official rulings, that assert a claim, contradict one, or state none (near
 misses). Each is tagged and linked as ingest does. Measures:
 
@@ -67,7 +68,7 @@ from kb.text.vocabulary import vocabulary  # noqa: E402
 SETS = {"1": ROOT / "bench" / "claims_set.yaml", "2": ROOT / "bench" / "claims_set2.yaml", "3": ROOT / "bench" / "claims_set3.yaml",
         "4": ROOT / "bench" / "claims_set4.yaml", "5": ROOT / "bench" / "claims_set5.yaml",
         "6": ROOT / "bench" / "claims_set6.yaml", "7": ROOT / "bench" / "claims_set7.yaml",
-        "8": ROOT / "bench" / "claims_set8.yaml"}
+        "8": ROOT / "bench" / "claims_set8.yaml", "9": ROOT / "bench" / "claims_set9.yaml"}
 JUDGED = ROOT / "bench" / "claims_judged.yaml"  # links to claims a set was not written against, judged blind
 
 

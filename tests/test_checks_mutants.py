@@ -40,6 +40,7 @@ from kb.checks.model import (
     evolve,
     exalted,
     exert,
+    face_down,
     faces,
     halves,
     history,
@@ -78,7 +79,7 @@ ORIGINAL = {
     "copy_of": copies.copy_of, "resolve": stack.resolve, "spell_mana_value": casting.spell_mana_value,
     "sudden": control.sudden_substitution, "apnap": s.apnap, "timing_allows": priority.timing_allows,
     "copy_permanent": copies.copy_permanent, "choose_new_targets": control.choose_new_targets,
-    "turn_face_up": actions.turn_face_up, "become": entering.become, "entered": entering.entered,
+    "turn_face_up": face_down.turn_face_up, "turned_face_up": face_down.turned_face_up, "become": entering.become, "entered": entering.entered,
     "may_special": priority.may_special, "scry": library.scry, "search": library.search,
     "takes": mana._takes, "reduce_generic": costs.reduce_generic,
     "transform": faces.transform, "put_onto_battlefield": entering.put_onto_battlefield,
@@ -823,8 +824,8 @@ def _devotion_counts_ability_costs(state, player, wanted):
 ORIGINAL_DEVOTION = colors.devotion
 
 
-def _face_up_is_a_new_object(state, player, oid):
-    state = ORIGINAL["turn_face_up"](state, player, oid)
+def _face_up_is_a_new_object(state, player, oid, paying=None):
+    state = ORIGINAL["turn_face_up"](state, player, oid, paying)
     return s.to_priority(replace(s.update(state, oid, number=state.counter), counter=state.counter + 1))
 
 
@@ -866,14 +867,30 @@ def _scry_keeps_one_on_top(state, player, count, top=None, bottom=()):
     return ORIGINAL["scry"](state, player, count, top, bottom)
 
 
-def _face_up_only_on_your_turn(state, player, oid):
+def _face_up_only_on_your_turn(state, player, oid, paying=None):
     if state.active != player:
         raise s.IllegalAction("only during your own turn")
-    return ORIGINAL["turn_face_up"](state, player, oid)
+    return ORIGINAL["turn_face_up"](state, player, oid, paying)
 
 
-def _turning_face_up_enters(state, player, oid):
-    return s.to_priority(entering.entered(ORIGINAL["turn_face_up"](state, player, oid), oid))
+def _turning_face_up_enters(state, player, oid, paying=None):
+    return s.to_priority(entering.entered(ORIGINAL["turn_face_up"](state, player, oid, paying), oid))
+
+
+def _megamorph_counter_however_turned(state, oid, megamorph=False):
+    return ORIGINAL["turned_face_up"](state, oid, megamorph or s.get(state, oid).keyword_cost("megamorph") is not None)
+
+
+def _effects_turn_face_up_silently(state, item, args, choices):
+    oid = args.get("object") or item.targets[0][0]
+    return s.update(state, oid, face_down=False)
+
+
+def _leaving_face_down_is_turning_face_up(state, oid, zone, controller=None, **changes):
+    obj = s.find(state, oid)
+    if obj is not None and obj.zone == s.BATTLEFIELD and obj.face_down and zone != s.BATTLEFIELD:
+        state = ORIGINAL["turned_face_up"](state, oid)
+    return ORIGINAL["move"](state, oid, zone, controller, **changes)
 
 
 def _search_must_find_what_it_can(state, player, found, quality=None, count=1):
@@ -1697,7 +1714,7 @@ MUTANTS = {
     "noncreatures are summoning-sick": (actions, "sick", lambda obj: obj.sick),
     "hybrid symbols count for no color": (colors, "devotion", _devotion_to_single_colors),
     "devotion counts activation costs": (colors, "devotion", _devotion_counts_ability_costs),
-    "a permanent turned face up is a new object": (actions, "turn_face_up", _face_up_is_a_new_object),
+    "a permanent turned face up is a new object": (face_down, "turn_face_up", _face_up_is_a_new_object),
     "landfall only for lands played": (entering, "put_onto_battlefield",
                                        lambda state, oid, controller=None: s.move(state, oid, s.BATTLEFIELD, controller)),
     "becoming a land is entering": (entering, "become", _becoming_a_land_enters),
@@ -1707,8 +1724,12 @@ MUTANTS = {
     "a foretold card cast the same turn": (origins, "foretold_before", lambda state, card: card.face_down),
     "scry in the order seen": (library, "scry", _scry_in_the_order_seen),
     "scry keeps one card on top": (library, "scry", _scry_keeps_one_on_top),
-    "face up only on your own turn": (actions, "turn_face_up", _face_up_only_on_your_turn),
-    "turning face up is entering": (actions, "turn_face_up", _turning_face_up_enters),
+    "face up only on your own turn": (face_down, "turn_face_up", _face_up_only_on_your_turn),
+    "turning face up is entering": (face_down, "turn_face_up", _turning_face_up_enters),
+    "megamorph's counter however it is turned face up": (face_down, "turned_face_up", _megamorph_counter_however_turned),
+    "no megamorph counter": (face_down, "turned_face_up", lambda state, oid, megamorph=False: ORIGINAL["turned_face_up"](state, oid)),
+    "an effect turns face up without triggers": (effects.VERBS, "turn_face_up", _effects_turn_face_up_silently),
+    "leaving face down is turning face up": (s, "move", _leaving_face_down_is_turning_face_up),
     "time counters in exile are suspended": (actions, "suspended", lambda card: card.zone == s.EXILE
                                              and card.counter("time") > 0),
     "a card with suspend in exile is suspended": (actions, "suspended", lambda card: card.zone == s.EXILE

@@ -259,6 +259,12 @@ PRECISION = [
     ("The value of X is determined as the ability resolves.", "value_locked", True),
     ("Il valore di X viene determinato mentre l'abilità si risolve.", "value_locked", True),
     ("You choose the value of X as you cast the spell.", "value_locked", False),
+    # turning a face-down permanent face up, and megamorph, are face-down matters
+    ("Stratus Dancer turned face up for its megamorph cost gets a +1/+1 counter.", "face_down", True),
+    ("Icefeather Aven triggers when Break Open turns it face up.", "face_down", True),
+    ("Se Forzare gira a faccia in su la creatura, la sua abilità si innesca.", "face_down", True),
+    ("La Danzatrice dei Nembi pagata con la megamorfosi riceve un segnalino +1/+1.", "face_down", True),
+    ("Exile the card face up with three time counters on it.", "face_down", False),
     # Auras and Equipment attached: "enchanted" and "equipped" as they are, not enchantment nor the equip keyword
     ("Gaining control of a creature doesn’t cause you to gain control of any Auras attached to it.", "attachment", True),
     ("The Equipment becomes unattached and remains on the battlefield.", "attachment", True),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kb.checks.claims.build import state
-from kb.checks.model import actions, casting, combat, control, copies, costs, effects, leaving, stack
+from kb.checks.model import actions, casting, combat, control, copies, costs, effects, face_down, leaving, stack
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction, ModelError
@@ -42,10 +42,10 @@ CASES = [
     ('activate owner', lambda: actions.activate(g(c("Nantuko Shade","battlefield",owner="B")), "A", "Nantuko Shade", "pump"), "A can't activate pump of Nantuko Shade: it isn't theirs (602.2)"),
     ('activate split', lambda: actions.activate(g(c("Nantuko Shade","battlefield"), c("Krosan Grip","stack",owner="B")), "A", "Nantuko Shade", "pump"), "A can't activate pump now, as it isn't a mana ability: a spell with split second is on the stack (702.61a)"),
     ('cast midway', lambda: casting.cast(s.replace(g(c("Shock", owner="B"), c("Opt","stack")), resolving="Opt"), "B", "Shock"), "B can't cast Shock now: nobody has priority while a spell is being cast or something resolves (117.2e)"),
-    ('face up midway', lambda: actions.turn_face_up(s.replace(g(c("Chromeshell Crab","battlefield",face_down=True), c("Opt","stack")), resolving="Opt"), "A", "Chromeshell Crab"), "A can't turn Chromeshell Crab face up now: nobody has priority while a spell is being cast or something resolves (116.2b, 117.2e)"),
+    ('face up midway', lambda: face_down.turn_face_up(s.replace(g(c("Chromeshell Crab","battlefield",face_down=True), c("Opt","stack")), resolving="Opt"), "A", "Chromeshell Crab"), "A can't turn Chromeshell Crab face up now: nobody has priority while a spell is being cast or something resolves (116.2b, 117.2e)"),
     ('activate midway', lambda: actions.activate(s.replace(g(c("Nantuko Shade","battlefield"), c("Shock","stack",owner="B")), resolving="Shock"), "A", "Nantuko Shade", "pump"), "A can't activate pump now, as it isn't a mana ability: nobody has priority while a spell is being cast or something resolves (117.2e)"),
     ('activate tapped', lambda: actions.activate(g(c("Llanowar Elves","battlefield",tapped=True)), "A", "Llanowar Elves", "mana"), "Llanowar Elves is tapped: it can't pay {T} for mana (602.2b)"),
-    ('face up', lambda: actions.turn_face_up(g(c("Chromeshell Crab","battlefield")), "A", "Chromeshell Crab"), 'Chromeshell Crab is not a face-down permanent A controls (702.37e)'),
+    ('face up', lambda: face_down.turn_face_up(g(c("Chromeshell Crab","battlefield")), "A", "Chromeshell Crab"), 'Chromeshell Crab is not a face-down permanent A controls (702.37e)'),
     ('suspend not', lambda: actions.suspend(g(c("Shock")), "A", "Shock"), "Shock is not a card with suspend in A's hand (702.62a)"),
     ('suspend when', lambda: actions.suspend(g(c("Rift Bolt"), step="upkeep"), "A", "Rift Bolt"), "A can't suspend Rift Bolt now: it can be suspended only when it could be cast (116.2f, 702.62a)"),
     ('discard zone', lambda: dis.discard(g(c("Shock","library")), "A", "Shock", "effect"), "Shock is in the library, not in A's hand: cards are discarded only from their owner's hand (701.9a)"),
@@ -64,7 +64,7 @@ CASES = [
     ('go to unknown', lambda: stack.go_to(g(), "lunch"), "unknown step 'lunch'; steps are untap, upkeep, draw, main1, beginning of combat, declare attackers, declare blockers, combat damage, end of combat, main2, end, cleanup"),
     ('go to busy', lambda: stack.go_to(g(c("Shock","stack")), "end"), "a step can't end while the stack holds objects (500.2)"),
     ('go to back', lambda: stack.go_to(g(step="end"), "main1"), 'main1 is not later in the turn than end'),
-    ('effect', lambda: effects.run(g(), s.ability("x","A","y",(("dance",{}),)), {}), "unknown effect 'dance' (known: ascend, blink, cascade, cast, converge_damage, copy_card, copy_spell, counter, crewed, deal_damage, destroy, discard, discard_chosen, drain_devotion, draw, evolve, exalted, exchange, exchange_life, gain_control, goad, goad_each, look, madness, monstrosity, nothing, pump_for_each, put, put_counters, rebound_cast, renown, return_with_counter, scry, storm, sudden_substitution, suspend_cast, suspend_tick, take_counters, unearth, untap_others, venture)"),
+    ('effect', lambda: effects.run(g(), s.ability("x","A","y",(("dance",{}),)), {}), "unknown effect 'dance' (known: ascend, blink, cascade, cast, converge_damage, copy_card, copy_spell, counter, crewed, deal_damage, destroy, discard, discard_chosen, drain_devotion, draw, evolve, exalted, exchange, exchange_life, gain_control, goad, goad_each, look, madness, monstrosity, nothing, pump_for_each, put, put_counters, rebound_cast, renown, return_with_counter, scry, storm, sudden_substitution, suspend_cast, suspend_tick, take_counters, turn_face_up, unearth, untap_others, venture)"),
     ('x', lambda: costs.total_cost("{1}", x=-1), "X can't be negative (107.1b)"),
     ('reduce', lambda: costs.total_cost("{1}", reductions=["{W/U}"]), 'reductions by {W/U} are not modelled (118.7e-f need a choice)'),
 ]

@@ -25,7 +25,7 @@ from typing import Any, Callable, Mapping, Optional
 from kb.checks.claims import build
 from kb.checks.claims.queries import QUERIES
 from kb.checks.model import actions, casting, colors, combat, control, copies, entering, faces, leaving, library, player_counters
-from kb.checks.model import attachments, bodies, damage, destruction, dungeon, dying, exert, saga, stack, vehicles
+from kb.checks.model import attachments, bodies, damage, destruction, dungeon, dying, exert, face_down, saga, stack, vehicles
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction, ModelError, ScenarioError
@@ -161,7 +161,7 @@ ACTIONS: dict[str, tuple[str, Callable[[State, dict], State]]] = {
     "leave_game": ("player", lambda st, a: control.leave_game(st, a["player"])),
     "choose_new_targets": ("spell", lambda st, a: control.choose_new_targets(st, a["spell"], a["player"],
                                                                                _many(a["targets"]))),
-    "turn_face_up": ("object", lambda st, a: actions.turn_face_up(st, _owner(st, a, "object"), a["object"])),
+    "turn_face_up": ("object", lambda st, a: face_down.turn_face_up(st, _owner(st, a, "object"), a["object"], a.get("paying"))),
     "suspend": ("card", lambda st, a: actions.suspend(st, _owner(st, a, "card"), a["card"])),
     "scry": ("count", lambda st, a: library.scry(st, a.get("player", st.active), int(a["count"]), _many(a["top"]) if "top" in a
                                                  else None, _many(a.get("bottom")))),

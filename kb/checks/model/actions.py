@@ -1,5 +1,5 @@
 """Activating abilities (602, 605) and special actions (116): cycling, unearth, mana abilities, other
-activated abilities, turning a face-down permanent face up, suspending a card.
+activated abilities, suspending a card (turning a face-down permanent face up: kb.checks.model.face_down).
 
 Cycling is an activated ability that works only while its card is in a hand; its cost includes
 discarding the card (702.29a), so a card with madness cycled is exiled and its madness trigger
@@ -7,8 +7,8 @@ triggers; "when you cycle" abilities trigger too (702.29c) and go on the stack a
 ability. Unearth works only while its card is in a graveyard, as a sorcery (702.84a); activating it
 is not casting the card, which stays in the graveyard until the ability resolves (kb.checks.model.end_step).
 An activated mana ability doesn't use the stack (605.3b). Special actions don't use the
-stack either (116.1): turning a face-down permanent face up (116.2b, 702.37e) and suspending a
-card from hand, which is possible only when the card could be cast (116.2f, 702.62a).
+stack either (116.1): suspending a card from hand, which is possible only when the card could be
+cast (116.2f, 702.62a).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.abilities import Ability
 from kb.checks.model.errors import IllegalAction
-from kb.checks.model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, Event, Obj, State
+from kb.checks.model.state import EXILE, GRAVEYARD, HAND, Event, Obj, State
 
 CYCLING = "cycling"
 
@@ -103,20 +103,6 @@ def cycle(state: State, player: str, oid: str) -> State:
         if ability.on == "cycle":
             state = s.trigger(state, s.ability(f"{ability.name} ({oid})", player, oid, ability.effect))
     return state
-
-
-def turn_face_up(state: State, player: str, oid: str) -> State:
-    """116.2b, 702.37e: a special action; "when turned face up" abilities trigger (708.8)."""
-    obj = s.get(state, oid)
-    if obj.zone != BATTLEFIELD or not obj.face_down or s.controller_of(state, oid) != player:
-        raise IllegalAction(f"{oid} is not a face-down permanent {player} controls (702.37e)")
-    if not priority.may_special(state, player, priority.TURN_FACE_UP):
-        raise IllegalAction(f"{player} can't turn {oid} face up now: {priority.MIDWAY} (116.2b, 117.2e)")
-    state = s.log(s.update(state, oid, face_down=False), Event("special action", oid, player, "turn face up"))
-    for ability in obj.abilities:
-        if ability.on == "face_up":
-            state = s.trigger(state, s.ability(f"{ability.name} ({oid})", player, oid, ability.effect))
-    return s.to_priority(state)
 
 
 def suspended(card: Obj) -> bool:

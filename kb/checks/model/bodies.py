@@ -56,7 +56,7 @@ def _effects(state: State, obj: Obj, kind: str) -> list[Body]:
 
 def power_toughness(state: State, obj: Obj) -> Optional[tuple[int, int]]:
     """(power, toughness) of ``obj`` now, or of it as it last existed; None: it has none (208.3)."""
-    base = (obj.power, obj.toughness)
+    base = (2, 2) if obj.face_down and obj.zone == BATTLEFIELD else (obj.power, obj.toughness)  # face down: a 2/2 (708.2a)
     for effect in _effects(state, obj, SET):  # timestamp order: the latest wins (613.7)
         base = (effect.power, effect.toughness)
     if None in base or (obj.zone == BATTLEFIELD and "creature" not in obj.types):

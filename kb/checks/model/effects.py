@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Callable, Mapping
 
 from kb.checks.model import bodies, cascade, casting, colors, combat, control, copies, dungeon, dying, entering, evolve, leaving, library, life
-from kb.checks.model import designations, end_step, exalted, halves, overload, splice, spent, vehicles
+from kb.checks.model import designations, end_step, exalted, face_down, halves, overload, splice, spent, vehicles
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
@@ -290,6 +290,7 @@ VERBS["pump_for_each"] = lambda state, item, args, choices: bodies.modify_for_ea
 VERBS[designations.MONSTROSITY] = lambda state, item, args, choices: designations.monstrosity(state, item, args)
 VERBS[designations.RENOWN] = lambda state, item, args, choices: designations.renown(state, args)
 VERBS[designations.ASCEND] = lambda state, item, args, choices: designations.ascend_spell(state, item)
+VERBS["turn_face_up"] = lambda state, item, args, choices: face_down.turned_face_up(state, args.get("object") or item.targets[0][0])  # Break Open
 VERBS["converge_damage"] = lambda state, item, args, choices: spent.converge_damage(state, item, args)  # Radiant Flames
 
 
