@@ -593,3 +593,18 @@ def test_a_link_read_from_a_phrasing_gives_way_when_the_classifier_reads_its_sen
     phrasings = [("split.triggers", 1, TRIGGERS, "en"), ("split.suspend", -1, "Split second stops you from suspending a card.", "en")]
     linker = L.Linker(phrasings, {"split.triggers": "", "split.suspend": ""}, classifier=Reads(chances()))
     assert [link.claim for link in linker.match(ruling, "en", frozenset())] == claims
+
+
+SHARED_SENTENCE = [("a.counter", 1, "Turning it face up puts a counter on it. It doesn't use the stack and can't be responded to.", "en"),
+                   ("b.special", 1, "Turning it face up is a special action. It doesn't use the stack and can't be responded to.", "en")]
+
+
+@pytest.mark.parametrize("tags, claims", [
+    ({"x", "y"}, []),              # both claims allowed hold the sentence: it says neither alone
+    ({"x"}, ["a.counter"]),        # one allowed claim holds it: its
+    ({"y"}, ["b.special"]),
+])
+def test_a_short_sentence_several_allowed_claims_share_links_none_of_them(tags, claims):
+    linker = L.Linker(SHARED_SENTENCE, {"a.counter": "x", "b.special": "y"})
+    found = linker.match("Cast it any time you have priority. It doesn't use the stack and can't be responded to.", "en", frozenset(tags))
+    assert [link.claim for link in found] == claims

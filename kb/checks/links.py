@@ -7,7 +7,9 @@ reaches THRESHOLD (calibrated on the dev half of bench/claims_set.yaml for preci
 polarity of the phrasing matched, turned over when the ruling's sentences hold an odd number of
 negations more or fewer ("doesn't stop being goaded" vs "stops being goaded"; kb.checks.polarity:
 a denial turned over is no assertion): a polarity turned over is less sure (DENY_THRESHOLD,
-DENY_MARGIN). Of the claims read in one sentence only those near the best link (RIVAL), and a
+DENY_MARGIN). A short sentence of a longer phrasing that several claims the ruling's tags allow hold
+word for word ("It doesn't use the stack and can't be responded to.") says none of them alone
+(SHARED). Of the claims read in one sentence only those near the best link (RIVAL), and a
 denial gives way to a claim the ruling states better. Each link keeps its score and evidence (the
 phrasing matched). A link read from a phrasing gives way when the claim classifier is sure of the
 other polarity (VETO), or reads that sentence as another claim (OUTWEIGHED): its second opinion,
@@ -74,6 +76,7 @@ ABOUT = 0.5  # the least probability of the classifier's claim (both polarities)
 ABOUT_MARGIN = 0.3  # ... and by how much more than any other claim (0.1: recall +1 point, precision -1 on set 4)
 NEAR_MISS = 0.5  # ... unless a near miss is as near, and this near: two far matches don't say which is meant (dev halves, against any near miss: recall 0.858 / 0.780 to 0.867 / 0.787 on sets 1 and 3, precision the same; 0.6: one false link more on set 2; no corpus link changed)
 NEAR_MISS_SURE = 0.8  # ... a near miss as near keeps the classifier's claim unlinked unless the classifier reads its polarity this sure (dev halves of sets 1 to 4, against never: contradictions failing 366 to 368 of 467, set 1 recall 0.876 to 0.885, precision and true sentences failing the same; 0.5 to 0.8 alike but for one more failing at 0.5, 0.9 one fewer; corpus: 5 texts newly linked to the scry claim their own words state, "the spell doesn't resolve. You don't scry 1", no link lost)
+SHARED = 5  # the most content features of a sentence of a longer phrasing that, held word for word by several claims the ruling's tags allow, says none of them alone (corpus: 58 manifest and morph rulings no longer read as stating megamorph's counter, and 15 "without paying its mana cost" rulings as flashback's or foretell's claim; lost, 21 rulings whose claim only that sentence carried, such as a split spell's mana value on the stack; no labelled set's link changed, dev or test)
 EVIDENCE = 160  # characters of the matched phrasing kept as evidence
 
 class Linker(Phrasebook):
@@ -152,6 +155,8 @@ class Linker(Phrasebook):
         for place, (window, cos) in enumerate(windows):
             for position in np.flatnonzero(among.stating & (cos >= THRESHOLD)):
                 score, number = float(cos[position]), int(among.numbers[position])
+                if number in self.shared and len(self.shared[number] & among.claims) > 1 and len(self.known[number].sentence.content) <= SHARED:
+                    continue  # a sentence other allowed claims' phrasings have too: it says none of them alone
                 known = self.known[number]
                 read = polarity_of(window, known)
                 if read is not None and score > best.get((known.claim, *read), (0.0,))[0]:

@@ -68,6 +68,7 @@ class Phrasebook:
         ``read``: how a phrasing is read (``reading``, or its readings remembered);
         ``questions``: keep a longer phrasing's questions (the learner's: what a question asks)."""
         self.known: list[Known] = []
+        part: list[bool] = []  # a sentence of a longer phrasing
         weighing = 0
         counts: dict[str, int] = defaultdict(int)
         self.verbatim: dict[str, dict[str, int]] = defaultdict(dict)  # a labelled official ruling's text → its claims, read so
@@ -83,6 +84,7 @@ class Phrasebook:
                 if len(read_windows) > 1 and window.single and (len(window.content) <= FRAGMENT or not questions and _question(window.text)):
                     continue  # "Un {1} nel costo? Abilità di mana.": neither sentence alone is a phrasing
                 self.known.append(Known(claim, polarity, text, window))
+                part.append(len(read_windows) > 1 and window.single)
                 if weighs:
                     weighing += 1
                     for feature in window.content:
@@ -120,6 +122,15 @@ class Phrasebook:
         self.run_end = np.concatenate((edges, [len(self.known)])).astype(np.int64)
         self.run_claim = self.claim_number[self.run_start] if len(self.known) else np.zeros(0, dtype=np.int64)
         self.tags = {**tags, NO_CLAIM: ""}
+        # a sentence of a longer phrasing that other claims' phrasings have too, word for word: the
+        # claims that hold it, by number (``shared``; kb.checks.links reads it as none of them alone
+        # where the ruling's tags allow several: "It doesn't use the stack and can't be responded to.")
+        holders: dict[frozenset, set[str]] = defaultdict(set)
+        for known in self.known:
+            if known.claim != NO_CLAIM:
+                holders[known.sentence.content].add(known.claim)
+        self.shared = {number: frozenset(holders[known.sentence.content]) for number, (known, alone) in enumerate(zip(self.known, part))
+                       if alone and len(holders[known.sentence.content]) > 1}
         self.keywords = dict(keywords or {})
         self.claims = frozenset(claim for claim in tags if claim != NO_CLAIM)  # the classifier weighs every claim against every other, then keeps those the tags allow
 
