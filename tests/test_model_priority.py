@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kb.checks.claims.build import state
-from kb.checks.model import abilities, actions, casting, origins, priority, stack
+from kb.checks.model import abilities, actions, casting, face_down, origins, priority, stack
 from kb.checks.model import state as s
 from kb.checks.model.abilities import Ability
 from kb.checks.model.errors import IllegalAction
@@ -170,7 +170,7 @@ def test_summoning_sick_creatures_pay_no_tap(row, allowed):
 def test_turn_face_up_errors():
     st = state({"objects": [{"card": "Chromeshell Crab", "zone": "battlefield"}]})
     with pytest.raises(IllegalAction, match="is not a face-down permanent A controls"):
-        actions.turn_face_up(st, "A", "Chromeshell Crab")
+        face_down.turn_face_up(st, "A", "Chromeshell Crab")
 
 
 def test_suspend_errors():
@@ -220,7 +220,7 @@ def _midway(kind: str):
     st = state({"objects": [
         {"card": "Careful Study", "zone": "stack"}, {"card": "Shock", "owner": "B", "zone": "hand"},
         {"card": "Prodigal Sorcerer", "owner": "B", "zone": "battlefield"},
-        {"id": "Morph", "card": "Grizzly Bears", "owner": "B", "zone": "battlefield", "face_down": True},
+        {"id": "Morph", "card": "Grizzly Bears", "owner": "B", "zone": "battlefield", "face_down": True, "designations": ["manifested"]},
         {"card": "Llanowar Elves", "zone": "battlefield"}, {"card": "Forest", "zone": "hand"}]})
     return s.replace(st, **{kind: "Careful Study"}) if kind else st
 
@@ -230,7 +230,7 @@ def _midway(kind: str):
     "attempt, mana_ability",
     [
         (lambda st: actions.activate(st, "B", "Prodigal Sorcerer", "ping"), False),
-        (lambda st: actions.turn_face_up(st, "B", "Morph"), False),
+        (lambda st: face_down.turn_face_up(st, "B", "Morph"), False),
         (lambda st: actions.activate(st, "A", "Llanowar Elves", "mana"), True),
     ],
 )
