@@ -75,13 +75,20 @@ def test_a_face_down_instant_an_effect_would_turn_up_is_revealed_and_stays_face_
     st = face_down.turned_face_up(st, "Shock")
     obj = s.get(st, "Shock")
     assert obj.face_down and face_down.MANIFESTED in obj.designations
-    assert triggers(st) == [] and st.events[-1].kind == "reveal"  # 701.40g
+    last = st.events[-1]
+    assert triggers(st) == [] and (last.kind, last.obj, last.player, last.detail) == ("reveal", "Shock", "A", "left face down (701.40g)")  # 701.40g
 
 
 @pytest.mark.parametrize("to", [s.GRAVEYARD, s.EXILE, s.HAND])
 def test_leaving_the_battlefield_face_down_turns_nothing_face_up(to):
     st = s.move(board((AVEN, "battlefield", {"face_down": True})), AVEN, to)
     assert triggers(st) == [] and st.pending == () and not s.get(st, AVEN).face_down  # revealed, not turned (708.9)
+
+
+def test_megamorphs_counter_adds_to_the_counters_already_there():
+    st = board((DANCER, "battlefield", {"face_down": True, "counters": {"+1/+1": 2}}))
+    st = face_down.turn_face_up(st, "A", DANCER)
+    assert s.get(st, DANCER).counter("+1/+1") == 3 and bodies.power(st, DANCER) == 5
 
 
 def test_an_effect_on_what_is_face_up_already_does_nothing():
