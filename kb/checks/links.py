@@ -88,6 +88,7 @@ class Linker(Phrasebook):
         """``phrasings``, ``tags``, ``read``, ``questions``, ``keywords``: the phrasebook's (kb.checks.phrasebook);
         ``classifier``: what links a ruling its phrasings don't match closely (CLASSIFIED)."""
         super().__init__(phrasings, tags, read, questions, keywords)
+        self.shared = {number: claims for number, claims in self.shared.items() if len(self.known[number].sentence.content) <= SHARED}
         self._memo: dict[tuple, tuple[Link, ...]] = {}
         self.classifier = classifier
 
@@ -155,7 +156,7 @@ class Linker(Phrasebook):
         for place, (window, cos) in enumerate(windows):
             for position in np.flatnonzero(among.stating & (cos >= THRESHOLD)):
                 score, number = float(cos[position]), int(among.numbers[position])
-                if number in self.shared and len(self.shared[number] & among.claims) > 1 and len(self.known[number].sentence.content) <= SHARED:
+                if number in self.shared and len(self.shared[number] & among.claims) > 1:
                     continue  # a sentence other allowed claims' phrasings have too: it says none of them alone
                 known = self.known[number]
                 read = polarity_of(window, known)
