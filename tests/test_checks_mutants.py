@@ -58,13 +58,14 @@ from kb.checks.model import (
     splice,
     stack,
     targeting,
+    untapping,
     vehicles,
 )
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 
 _ = (abilities, actions, attachments, bestow, bodies, cards, cascade, casting, cipher, colors, combat, control, copies, costs, discard, dungeon, effects, entering, faces, history, leaving, library, life, mana, origins,
-     paying, player_counters, priority, saga, stack, targeting, s, evolve, vehicles, dying, exert, destruction, exalted, end_step, damage, halves, overload, protection, splice, designations)
+     paying, player_counters, priority, saga, stack, targeting, s, evolve, vehicles, dying, exert, destruction, exalted, end_step, damage, halves, overload, protection, splice, designations, untapping)
 ORIGINAL = {
     "symbol_value": costs.symbol_value, "total_cost": costs.total_cost, "card_mana_cost": cards.card_mana_cost,
     "destination": discard.destination, "record": discard.record, "legal_attacks": combat.legal_attacks,
@@ -79,7 +80,8 @@ ORIGINAL = {
     "copy_of": copies.copy_of, "resolve": stack.resolve, "spell_mana_value": casting.spell_mana_value,
     "sudden": control.sudden_substitution, "apnap": s.apnap, "timing_allows": priority.timing_allows,
     "copy_permanent": copies.copy_permanent, "choose_new_targets": control.choose_new_targets,
-    "turn_face_up": face_down.turn_face_up, "turned_face_up": face_down.turned_face_up, "become": entering.become, "entered": entering.entered,
+    "turn_face_up": face_down.turn_face_up, "turned_face_up": face_down.turned_face_up, "morph_cost": face_down.morph_cost,
+    "untap": untapping.untap, "untap_creatures": effects.VERBS["untap_creatures"], "upkeep": stack.upkeep, "become": entering.become, "entered": entering.entered,
     "may_special": priority.may_special, "scry": library.scry, "search": library.search,
     "takes": mana._takes, "reduce_generic": costs.reduce_generic,
     "transform": faces.transform, "put_onto_battlefield": entering.put_onto_battlefield,
@@ -1599,6 +1601,45 @@ def _tapped_attachments_give_nothing(state, obj):
     return ORIGINAL["bonus"](state, obj)
 
 
+def _manifested_up_only_for_mana(state, oid):
+    return None if face_down.MANIFESTED in s.get(state, oid).designations else ORIGINAL["morph_cost"](state, oid)
+
+
+def _morph_cost_kept_without_abilities(state, oid):
+    obj = s.get(state, oid)
+    return obj.keyword_cost(face_down.MEGAMORPH) or obj.keyword_cost(face_down.MORPH)
+
+
+def _manifested_up_needs_abilities(state, player, oid, paying=None):
+    if colors.effects_on(state, s.get(state, oid), colors.LOSE_ABILITIES):
+        raise IllegalAction(f"{oid} has lost its abilities")
+    return ORIGINAL["turn_face_up"](state, player, oid, paying)
+
+
+def _untapping_the_untapped_triggers(state, oid):
+    return ORIGINAL["untap"](s.update(state, oid, tapped=True), oid)
+
+
+def _entering_untapped_is_becoming_untapped(state, oid):
+    state = ORIGINAL["entered"](state, oid)
+    obj = s.get(state, oid)
+    for ability in obj.abilities:
+        if ability.on == untapping.UNTAPPED and not obj.tapped:
+            state = s.trigger(state, s.ability(f"{ability.name} ({oid})", obj.controller, oid, ability.effect))
+    return state
+
+
+def _effects_untap_silently(state, item, args, choices):
+    for obj in s.in_zone(state, s.BATTLEFIELD, item.controller):
+        if "creature" in obj.types and not (args.get("others") and obj.id == item.source):
+            state = s.update(state, obj.id, tapped=False)
+    return state
+
+
+def _untap_step_triggers_go_nowhere(state):
+    return replace(ORIGINAL["upkeep"](replace(state, pending=())), pending=state.pending)
+
+
 MUTANTS = {
     "an Aura whose object is gone stays": (bestow, "check_auras", _auras_stay_unattached),
     "an Aura follows its object back": (bestow, "enchanting", _aura_follows_its_object),
@@ -1728,6 +1769,13 @@ MUTANTS = {
     "turning face up is entering": (face_down, "turn_face_up", _turning_face_up_enters),
     "megamorph's counter however it is turned face up": (face_down, "turned_face_up", _megamorph_counter_however_turned),
     "no megamorph counter": (face_down, "turned_face_up", lambda state, oid, megamorph=False: ORIGINAL["turned_face_up"](state, oid)),
+    "a manifested card turns face up only for its mana cost": (face_down, "morph_cost", _manifested_up_only_for_mana),
+    "a morph that lost its abilities keeps its morph cost": (face_down, "morph_cost", _morph_cost_kept_without_abilities),
+    "a manifested card that lost its abilities stays face down": (face_down, "turn_face_up", _manifested_up_needs_abilities),
+    "untapping an untapped permanent triggers": (untapping, "untap", _untapping_the_untapped_triggers),
+    "entering untapped is becoming untapped": (entering, "entered", _entering_untapped_is_becoming_untapped),
+    "an effect untaps without triggering": (effects.VERBS, "untap_creatures", _effects_untap_silently),
+    "untap-step triggers never reach the stack": (stack, "upkeep", _untap_step_triggers_go_nowhere),
     "an effect turns face up without triggers": (effects.VERBS, "turn_face_up", _effects_turn_face_up_silently),
     "leaving face down is turning face up": (s, "move", _leaving_face_down_is_turning_face_up),
     "time counters in exile are suspended": (actions, "suspended", lambda card: card.zone == s.EXILE

@@ -47,7 +47,7 @@ ITALIAN_TERMS = {  # the printed Italian terms each mechanic's Italian statement
     "search": "rassegna", "double_faced": "bifronte", "token": "pedina", "snow": "fonte neve", "targets": "bersagli", "triggered": "innesc",
     "adventure": "avventura", "aftermath": "conseguenze", "phyrexian": "phyrexian", "casting": "lanci", "escape": "fuga",
     "priority": "priorità", "bestow": "conferi", "saga": "saga", "dungeon": "dungeon",
-    "improvise": "improvvisare", "magecraft": "artemagica", "delirium": "delirio", "raid": "incursione", "revolt": "rivolta",
+    "improvise": "improvvisare", "magecraft": "artemagica", "inspired": "ispirazione", "delirium": "delirio", "raid": "incursione", "revolt": "rivolta",
     "constellation": "costellazione", "crew": "manovra", "evolve": "evoluzione", "persist": "persistere", "exert": "strema", "umbra_armor": "armatura totem", "exalted": "esaltato",
     "dash": "accelerare", "unearth": "dissotterr", "infect": "infett", "fuse": "fus", "overload": "sovraccaric", "splice": "unir", "copy": "copi",
     "damage": "danno", "leave_game": "partita", "resolution": "risolve", "monstrosity": "mostruos", "renown": "rinoma", "ascend": "ascesa", "cipher": "codificat", "cascade": "cascata", "attach": "assegnat",

@@ -66,7 +66,7 @@ def test_whenever_you_exert_a_creature_triggers_for_each_of_its_controllers():
     st = board({"card": CHAMPION}, watcher, {**watcher, "id": "Theirs", "owner": "B"})
     st = exert.exert(st, "A", CHAMPION)
     found = sorted((p.id, p.controller, p.source, p.effect) for p in st.pending)
-    assert found == [("untap all other creatures (Ahn-Crop Champion)", "A", CHAMPION, (("untap_others", {}),)),
+    assert found == [("untap all other creatures (Ahn-Crop Champion)", "A", CHAMPION, (("untap_creatures", {"others": True}),)),
                      ("watch (Watcher)", "A", "Watcher", (("nothing", {}),))]
 
 

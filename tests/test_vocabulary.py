@@ -126,7 +126,7 @@ def test_unknown_tag():
 
 HAND_WRITTEN = ["goad", "split_second", "madness", "total_cost", "mana_value", "mana_ability", "triggered_ability",
                 "special_action", "exchange_control", "discard", "attack", "face_down", "free_cast", "heroic",
-                "energy", "devotion", "summoning_sickness", "landfall", "saga", "magecraft", "delirium", "raid", "revolt",
+                "energy", "devotion", "summoning_sickness", "landfall", "saga", "inspired", "magecraft", "delirium", "raid", "revolt",
                 "constellation", "crew", "evolve", "exert", "attacks_alone"]  # fmt: skip
 
 

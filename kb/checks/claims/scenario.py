@@ -25,7 +25,7 @@ from typing import Any, Callable, Mapping, Optional
 from kb.checks.claims import build
 from kb.checks.claims.queries import QUERIES
 from kb.checks.model import actions, casting, colors, combat, control, copies, entering, faces, leaving, library, player_counters
-from kb.checks.model import attachments, bodies, damage, destruction, dungeon, dying, exert, face_down, saga, stack, vehicles
+from kb.checks.model import attachments, bodies, damage, destruction, dungeon, dying, exert, face_down, saga, stack, untapping, vehicles
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction, ModelError, ScenarioError
@@ -152,6 +152,7 @@ ACTIONS: dict[str, tuple[str, Callable[[State, dict], State]]] = {
     "remove_from_combat": ("object", lambda st, a: combat.remove_from_combat(st, a["object"])),
     "freeze": ("object", lambda st, a: exert.freeze(st, a["object"])),
     "tap": ("object", lambda st, a: s.update(st, a["object"], tapped=True)),
+    "untap": ("object", lambda st, a: s.to_priority(untapping.untap(st, a["object"]))),
     "attach": ("object", lambda st, a: attachments.attach(st, a["object"], a["to"])),
     "additional_combat": ("step", lambda st, a: stack.go_to(st, s.BEGIN_COMBAT)),
     "go_to": ("step", lambda st, a: stack.go_to(st, a["step"])),

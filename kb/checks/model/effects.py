@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Callable, Mapping
 
 from kb.checks.model import bodies, cascade, casting, colors, combat, control, copies, dungeon, dying, entering, evolve, leaving, library, life
-from kb.checks.model import designations, end_step, exalted, face_down, halves, overload, splice, spent, vehicles
+from kb.checks.model import designations, end_step, exalted, face_down, halves, overload, splice, spent, untapping, vehicles
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
@@ -267,13 +267,11 @@ def _exalted(state, item, args, choices):
     return exalted.bonus(state, args)
 
 
-@verb("untap_others")
-def _untap_others(state, item, args, choices):
-    """Untap all other creatures its controller controls (Ahn-Crop Champion)."""
-    for obj in s.in_zone(state, s.BATTLEFIELD, item.controller):
-        if "creature" in obj.types and obj.id != item.source:
-            state = s.update(state, obj.id, tapped=False)
-    return state
+@verb("untap_creatures")
+def _untap_creatures(state, item, args, choices):
+    """Untap all creatures its controller controls (Vitalize), ``others``: but its source (Ahn-Crop Champion)."""
+    mine = s.in_zone(state, s.BATTLEFIELD, item.controller)
+    return untapping.untap_all(state, [o.id for o in mine if "creature" in o.types and not (args.get("others") and o.id == item.source)])
 
 
 VERBS[end_step.UNEARTH] = lambda state, item, args, choices: end_step.unearth(state, item, args["card"], int(args["number"]))
@@ -285,6 +283,7 @@ VERBS["deal_damage"] = lambda state, item, args, choices: overload.deal_damage(s
 VERBS["storm"] = lambda state, item, args, choices: copies.storm(state, item, args)  # a copy for each spell cast before
 VERBS[cascade.CASCADE] = lambda state, item, args, choices: cascade.resolve(state, item, args, choices)  # 702.85a
 VERBS["copy_spell"] = lambda state, item, args, choices: copies.copy_target(state, item, choices)  # Twincast
+VERBS["pump"] = lambda state, item, args, choices: bodies.modify(state, item.source, int(args["power"]), int(args["toughness"]))  # it gets +N/+N (Kragma Butcher)
 VERBS["pump_for_each"] = lambda state, item, args, choices: bodies.modify_for_each(  # Might of the Masses
     state, overload.affected(state, item, args), item.controller, args["each"], int(args.get("power", 1)), int(args.get("toughness", 1)))
 VERBS[designations.MONSTROSITY] = lambda state, item, args, choices: designations.monstrosity(state, item, args)

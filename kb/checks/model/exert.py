@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from kb.checks.model import state as s
+from kb.checks.model import untapping
 from kb.checks.model.abilities import TRIGGERED
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import BATTLEFIELD, Event, Obj, State
@@ -84,10 +85,13 @@ def held(state: State, oid: str, kind: str = EXERTED) -> bool:
 
 
 def untap_step(state: State, player: str) -> State:
-    """502.3: ``player``'s permanents untap, but those held for this untap step; every effect
-    held for it ends, whatever it did; they are no longer summoning sick (302.6)."""
+    """502.3: ``player``'s permanents untap, but those held for this untap step (their "becomes
+    untapped" abilities trigger and wait, 502.4); every effect held for it ends, whatever it did;
+    they are no longer summoning sick (302.6)."""
     ending = [e for e in state.layered if isinstance(e, Held) and e.player == player]
     kept = {(e.obj, e.number) for e in ending}
-    for obj in s.in_zone(state, BATTLEFIELD, player):
-        state = s.update(state, obj.id, tapped=obj.tapped and (obj.id, obj.number) in kept, sick=False)
+    permanents = s.in_zone(state, BATTLEFIELD, player)
+    for obj in permanents:
+        state = s.update(state, obj.id, sick=False)
+    state = untapping.untap_all(state, [obj.id for obj in permanents if (obj.id, obj.number) not in kept])
     return replace(state, layered=tuple(e for e in state.layered if e not in ending))

@@ -4,7 +4,10 @@ A face-down permanent's controller may turn it face up any time they have priori
 action that doesn't use the stack (116.2b): paying its morph cost, what that cost would be if it
 were face up (702.37e; a megamorph cost is a morph cost, 702.37b), or, for a manifested permanent
 (a designation it has while it stays face down, 701.40a), its card's mana cost if that card is a
-creature card (701.40b; a manifested card with morph may be turned up either way, 701.40c). An
+creature card (701.40b; a manifested card with morph may be turned up either way, 701.40c). That
+procedure is a rule, not an ability: a manifested creature card that lost all its abilities may still be
+turned face up for its mana cost, while a permanent that lost them would have no morph cost face up
+(702.37e). An
 effect may turn a face-down permanent face up too ("turn target face-down creature face up"): no
 cost, no special action.
 
@@ -25,7 +28,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from kb.checks.model import priority
+from kb.checks.model import colors, priority
 from kb.checks.model.bodies import PLUS
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
@@ -37,8 +40,11 @@ MANIFESTED = "manifested"  # a designation of a manifested permanent, for as lon
 
 
 def morph_cost(state: State, oid: str) -> Optional[str]:
-    """The morph cost the permanent would have face up (its megamorph cost is one, 702.37b)."""
+    """The morph cost the permanent would have face up (its megamorph cost is one, 702.37b): none once
+    an effect has removed all its abilities, as they would stay removed face up (702.37e, 613.1f)."""
     obj = s.get(state, oid)
+    if colors.effects_on(state, obj, colors.LOSE_ABILITIES):
+        return None
     return obj.keyword_cost(MEGAMORPH) or obj.keyword_cost(MORPH)
 
 
@@ -77,7 +83,7 @@ def turned_face_up(state: State, oid: str, megamorph: bool = False) -> State:
     state = s.update(state, oid, face_down=False, designations=obj.designations - {MANIFESTED},
                      counters=tuple(sorted(counters.items())))
     controller = s.controller_of(state, oid)
-    for ability in obj.abilities:
+    for ability in colors.abilities_of(state, s.get(state, oid)):  # none if an effect removed them all (613.1f)
         if ability.on == "face_up":
             state = s.trigger(state, s.ability(f"{ability.name} ({oid})", controller, oid, ability.effect))
     return state
