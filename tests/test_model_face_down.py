@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from kb.checks.claims.build import state
-from kb.checks.model import bodies, casting, face_down, stack
+from kb.checks.model import bodies, casting, colors, face_down, stack
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 
@@ -94,3 +94,23 @@ def test_megamorphs_counter_adds_to_the_counters_already_there():
 def test_an_effect_on_what_is_face_up_already_does_nothing():
     st = board((DANCER, "battlefield"))
     assert face_down.turned_face_up(st, DANCER, megamorph=True) is st
+
+
+@pytest.mark.parametrize("card, given, paying, allowed", [
+    ("Grizzly Bears", MANIFESTED, face_down.MANA_COST, True),      # a rule, not an ability (701.40b)
+    (AVEN, MANIFESTED, face_down.MANA_COST, True),
+    (AVEN, MANIFESTED, face_down.MORPH, False),                    # no morph cost face up (702.37e)
+    (AVEN, {"face_down": True}, face_down.MORPH, False),
+    (AVEN, {"face_down": True}, None, False),
+    (PROTECTOR, MANIFESTED, face_down.MORPH, False),               # a megamorph cost is a morph cost: gone too
+])
+def test_a_permanent_that_lost_all_its_abilities_turns_face_up_only_as_manifested(card, given, paying, allowed):
+    st = colors.add(board((card, "battlefield", given)), colors.LOSE_ABILITIES, card)
+    assert face_down.morph_cost(st, card) is None
+    if not allowed:
+        with pytest.raises(IllegalAction, match="702.37e|701.40b"):
+            face_down.turn_face_up(st, "A", card, paying)
+        return
+    st = face_down.turn_face_up(st, "A", card, paying)
+    assert not s.get(st, card).face_down
+    assert triggers(st) == []  # its abilities stay removed face up (613.1f): nothing triggers
