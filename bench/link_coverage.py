@@ -69,7 +69,7 @@ SETS = {"1": ROOT / "bench" / "claims_set.yaml", "2": ROOT / "bench" / "claims_s
         "4": ROOT / "bench" / "claims_set4.yaml", "5": ROOT / "bench" / "claims_set5.yaml",
         "6": ROOT / "bench" / "claims_set6.yaml", "7": ROOT / "bench" / "claims_set7.yaml",
         "8": ROOT / "bench" / "claims_set8.yaml", "9": ROOT / "bench" / "claims_set9.yaml",
-        "10": ROOT / "bench" / "claims_set10.yaml"}
+        "10": ROOT / "bench" / "claims_set10.yaml", "11": ROOT / "bench" / "claims_set11.yaml"}
 JUDGED = ROOT / "bench" / "claims_judged.yaml"  # links to claims a set was not written against, judged blind
 
 

@@ -60,12 +60,14 @@ from kb.checks.model import (
     targeting,
     untapping,
     vehicles,
+    cumulative_upkeep,
+    proliferate,
 )
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 
 _ = (abilities, actions, attachments, bestow, bodies, cards, cascade, casting, cipher, colors, combat, control, copies, costs, discard, dungeon, effects, entering, faces, history, leaving, library, life, mana, origins,
-     paying, player_counters, priority, saga, stack, targeting, s, evolve, vehicles, dying, exert, destruction, exalted, end_step, damage, halves, overload, protection, splice, designations, untapping)
+     paying, player_counters, priority, saga, stack, targeting, s, evolve, vehicles, dying, exert, destruction, exalted, end_step, damage, halves, overload, protection, splice, designations, untapping, cumulative_upkeep, proliferate)
 ORIGINAL = {
     "symbol_value": costs.symbol_value, "total_cost": costs.total_cost, "card_mana_cost": cards.card_mana_cost,
     "destination": discard.destination, "record": discard.record, "legal_attacks": combat.legal_attacks,
@@ -81,6 +83,7 @@ ORIGINAL = {
     "sudden": control.sudden_substitution, "apnap": s.apnap, "timing_allows": priority.timing_allows,
     "copy_permanent": copies.copy_permanent, "choose_new_targets": control.choose_new_targets,
     "turn_face_up": face_down.turn_face_up, "turned_face_up": face_down.turned_face_up, "morph_cost": face_down.morph_cost,
+    "proliferate": proliferate.proliferate, "kinds_on": proliferate.kinds_on, "cumulative_upkeep": effects.VERBS["cumulative_upkeep"],
     "untap": untapping.untap, "untap_creatures": effects.VERBS["untap_creatures"], "upkeep": stack.upkeep, "become": entering.become, "entered": entering.entered,
     "may_special": priority.may_special, "scry": library.scry, "search": library.search,
     "takes": mana._takes, "reduce_generic": costs.reduce_generic,
@@ -1616,6 +1619,81 @@ def _manifested_up_needs_abilities(state, player, oid, paying=None):
     return ORIGINAL["turn_face_up"](state, player, oid, paying)
 
 
+def _counters_cancel_as_put(state, oid, kind, count, order=None):
+    state = ORIGINAL["add_counters"](state, oid, kind, count, order)
+    obj = s.get(state, oid)
+    pairs = min(obj.counter(bodies.PLUS), obj.counter(bodies.MINUS))
+    if pairs:
+        state = s.set_counters(s.set_counters(state, oid, bodies.PLUS, obj.counter(bodies.PLUS) - pairs), oid, bodies.MINUS,
+                               obj.counter(bodies.MINUS) - pairs)
+    return state
+
+
+def _kinds_anywhere(state, chosen):
+    obj = s.find(state, chosen)
+    if obj is not None and obj.zone != s.BATTLEFIELD:
+        return tuple(kind for kind, n in obj.counters if n > 0)
+    return ORIGINAL["kinds_on"](state, chosen)
+
+
+def _proliferate_own_only(state, chosen, source="effect"):
+    controller = s.controller_of(state, source)
+    for one in chosen:
+        if (one if one in state.players else s.controller_of(state, one)) != controller:
+            raise IllegalAction(f"{one} is not {controller}'s")
+    return ORIGINAL["proliferate"](state, chosen, source)
+
+
+def _proliferate_every_one(state, chosen, source="effect"):
+    if sorted(chosen) != sorted(proliferate.choosable(state)):
+        raise IllegalAction("every permanent and player with a counter must be chosen")
+    return ORIGINAL["proliferate"](state, chosen, source)
+
+
+def _proliferate_one_kind(state, chosen, source="effect"):
+    for one in chosen:
+        kind = ORIGINAL["kinds_on"](state, one)[0]
+        state = (player_counters.gain(state, one, kind, 1) if one in state.players else saga.add_counters(state, one, kind, 1))
+    return state
+
+
+def _proliferate_chosen_as_cast(state, item, args, choices):
+    chosen = choices.get("proliferate") or ()
+    cast_at = next((n for n, e in enumerate(state.events) if e.kind == "cast" and e.obj == item.id), len(state.events))
+    for one in ([chosen] if isinstance(chosen, str) else chosen):
+        later = {e.detail.split()[0] for e in state.events[cast_at:] if e.kind == "counters" and e.obj == one and " 0 -> " in e.detail}
+        if later and set(ORIGINAL["kinds_on"](state, one)) <= later:
+            raise IllegalAction(f"{one} had no counter as the spell was cast")
+    return ORIGINAL["proliferate"](state, [chosen] if isinstance(chosen, str) else chosen, item.id)
+
+
+def _cumulative_upkeep_unpaid_kept(state, item, args, choices):
+    if choices.get("pay"):
+        return ORIGINAL["cumulative_upkeep"](state, item, args, choices)
+    return saga.add_counters(state, item.source, cumulative_upkeep.AGE, 1) if s.zone_of(state, item.source) == s.BATTLEFIELD else state
+
+
+def _cumulative_upkeep_counter_after_paying(state, item, args, choices):
+    if s.zone_of(state, item.source) == s.BATTLEFIELD:
+        state = saga.remove_counters(state, item.source, cumulative_upkeep.AGE, 1)  # paid for the counters before, then one more
+        state = ORIGINAL["cumulative_upkeep"](state, item, args, choices)
+        return saga.add_counters(state, item.source, cumulative_upkeep.AGE, 1) if s.zone_of(state, item.source) == s.BATTLEFIELD else state
+    return state
+
+
+def _one_cumulative_upkeep_trigger(state):
+    state = ORIGINAL["upkeep"](state)
+    seen, kept = set(), []
+    for oid in state.stack:
+        item = s.get(state, oid)
+        verbs = tuple(verb for verb, _ in item.effect) if item.kind == s.ABILITY else ()
+        if verbs == (cumulative_upkeep.CUMULATIVE_UPKEEP,) and item.source in seen:
+            continue
+        seen.add(item.source) if verbs == (cumulative_upkeep.CUMULATIVE_UPKEEP,) else None
+        kept.append(oid)
+    return replace(state, stack=tuple(kept), objects=tuple(o for o in state.objects if o.zone != s.STACK or o.id in kept))
+
+
 def _untapping_the_untapped_triggers(state, oid):
     return ORIGINAL["untap"](s.update(state, oid, tapped=True), oid)
 
@@ -1772,6 +1850,16 @@ MUTANTS = {
     "a manifested card turns face up only for its mana cost": (face_down, "morph_cost", _manifested_up_only_for_mana),
     "a morph that lost its abilities keeps its morph cost": (face_down, "morph_cost", _morph_cost_kept_without_abilities),
     "a manifested card that lost its abilities stays face down": (face_down, "turn_face_up", _manifested_up_needs_abilities),
+    "+1/+1 and -1/-1 counters cancel as they are put": (saga, "add_counters", _counters_cancel_as_put),
+    "proliferate chooses cards in any zone": (proliferate, "kinds_on", _kinds_anywhere),
+    "proliferate chooses only its controller's": (proliferate, "proliferate", _proliferate_own_only),
+    "proliferate chooses every one": (proliferate, "proliferate", _proliferate_every_one),
+    "proliferate adds one kind": (proliferate, "proliferate", _proliferate_one_kind),
+    "proliferate chooses as it is cast": (effects.VERBS, "proliferate", _proliferate_chosen_as_cast),
+    "cumulative upkeep counts one age counter": (cumulative_upkeep, "total", lambda cost, ages: cost),
+    "cumulative upkeep unpaid keeps the permanent": (effects.VERBS, "cumulative_upkeep", _cumulative_upkeep_unpaid_kept),
+    "cumulative upkeep's age counter after the payment": (effects.VERBS, "cumulative_upkeep", _cumulative_upkeep_counter_after_paying),
+    "one cumulative upkeep trigger for all instances": (stack, "upkeep", _one_cumulative_upkeep_trigger),
     "untapping an untapped permanent triggers": (untapping, "untap", _untapping_the_untapped_triggers),
     "entering untapped is becoming untapped": (entering, "entered", _entering_untapped_is_becoming_untapped),
     "an effect untaps without triggering": (effects.VERBS, "untap_creatures", _effects_untap_silently),
@@ -1985,6 +2073,13 @@ def test_mutant_kills_a_claim(name):
         ("the card cascade finds isn't cast", "cascade.card_cast"),
         ("one cascade trigger for all instances", "cascade.instances_separately"),
         ("cipher's card goes through the graveyard", "cipher.encoded_as_it_resolves"),
+        ("+1/+1 and -1/-1 counters cancel as they are put", "counters.plus_minus_annihilate"),
+        ("proliferate chooses cards in any zone", "proliferate.any_with_counter"),
+        ("proliferate chooses every one", "proliferate.any_number"),
+        ("proliferate adds one kind", "proliferate.each_kind"),
+        ("proliferate chooses as it is cast", "proliferate.chosen_on_resolution"),
+        ("cumulative upkeep unpaid keeps the permanent", "cumulative_upkeep.pay_all_or_sacrifice"),
+        ("one cumulative upkeep trigger for all instances", "cumulative_upkeep.instances_count_all"),
         ("cipher targets its creature", "cipher.creature_chosen_on_resolution"),
         ("encoding follows the creature through zones", "cipher.ends_when_creature_leaves"),
         ("the card's owner controls the cipher trigger", "cipher.controller_casts_copy"),

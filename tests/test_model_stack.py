@@ -119,7 +119,8 @@ def test_effect_verbs_are_registered():
     assert {"draw", "discard", "look", "goad", "goad_each", "exchange", "exchange_life", "sudden_substitution", "counter", "cast",
             "madness", "storm", "suspend_tick", "suspend_cast", "rebound_cast", "gain_control", "nothing", "scry", "blink", "drain_devotion", "discard_chosen", "venture", "evolve", "crewed", "return_with_counter", "untap_creatures", "exalted", "pump",
             "copy_card", "unearth", "put", "put_counters", "take_counters", "destroy", "deal_damage", "copy_spell",
-            "converge_damage", "pump_for_each", "monstrosity", "renown", "ascend", "cascade", "turn_face_up"} == set(effects.VERBS)
+            "converge_damage", "pump_for_each", "monstrosity", "renown", "ascend", "cascade", "turn_face_up", "cumulative_upkeep",
+            "proliferate"} == set(effects.VERBS)
 
 
 def test_cast_effect_and_counter_effect():

@@ -127,7 +127,7 @@ def test_unknown_tag():
 HAND_WRITTEN = ["goad", "split_second", "madness", "total_cost", "mana_value", "mana_ability", "triggered_ability",
                 "special_action", "exchange_control", "discard", "attack", "face_down", "free_cast", "heroic",
                 "energy", "devotion", "summoning_sickness", "landfall", "saga", "inspired", "magecraft", "delirium", "raid", "revolt",
-                "constellation", "crew", "evolve", "exert", "attacks_alone"]  # fmt: skip
+                "constellation", "crew", "evolve", "exert", "attacks_alone", "minus_counters"]  # fmt: skip
 
 
 def test_every_tag_has_a_kind_rules_an_english_label_and_english_forms():

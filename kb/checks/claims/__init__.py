@@ -42,7 +42,7 @@ FILES = ("goad", "split_second", "madness", "exchange", "cost", "mana_value", "m
          "snow", "targets", "triggered", "adventure", "aftermath", "phyrexian", "casting", "escape", "priority", "bestow", "saga", "dungeon",
          "improvise", "magecraft", "delirium", "raid", "revolt", "constellation", "crew", "evolve", "persist", "exert", "umbra_armor", "exalted",
          "dash", "unearth", "infect", "fuse", "overload", "splice", "copy", "damage", "leave_game", "resolution", "monstrosity",
-         "renown", "ascend", "cipher", "cascade", "attach", "inspired")
+         "renown", "ascend", "cipher", "cascade", "attach", "inspired", "counters", "proliferate", "cumulative_upkeep")
 ID = re.compile(r"^[a-z][a-z_]*\.[a-z][a-z0-9_]*$")
 KEYS = {"id", "title", "statement", "rules", "tags", "phrasings", "paraphrases", "denials", "rulings", "near_misses",
         "outdated", "scenarios"}

@@ -31,7 +31,7 @@ OBJECT_KEYS = {
     "protector", "effect", "targets", "kind", "cast", "power", "toughness", "damage", "attached_to", "designations",
 }
 GIVEN_KEYS = {"players", "active", "turn", "step", "priority", "left", "objects", "modifiers", "attack_costs",
-              "life", "cant_gain_life", "cant_lose_life"}
+              "life", "cant_gain_life", "cant_lose_life", "player_counters"}
 
 
 @lru_cache(maxsize=1)
@@ -130,6 +130,8 @@ def state(given: Mapping) -> s.State:
                  modifiers=tuple(s.Modifier(m["kind"], str(m["amount"]), m.get("player"), tuple(m.get("types", ())))
                                  for m in given.get("modifiers", ())),
                  life=tuple(sorted((str(p), int(n)) for p, n in (given.get("life") or {}).items())),
+                 player_counters=tuple(sorted((str(p), str(k), int(n)) for p, kinds in (given.get("player_counters") or {}).items()
+                                              for k, n in kinds.items())),
                  life_locked=tuple((str(p), kind) for kind in ("gain", "lose") for p in given.get(f"cant_{kind}_life", ())))
     rows = given.get("objects", ())
     for number, row in enumerate(rows, start=1):

@@ -20,6 +20,8 @@ from the bottom up (each imports only those above it):
 - ``untapping``: untapping, and "whenever this becomes untapped" (inspired) triggers, waiting from the untap step for the upkeep (701.26b, 502.4, 503.1a)
 - ``exert``: exerting, and permanents kept from untapping in their player's next untap step (701.43, 502.3)
 - ``saga``: lore counters, chapter abilities, the sacrifice after the last chapter (714, 122.6)
+- ``proliferate``: proliferating, chosen as it resolves: any number of permanents and players with counters, another counter of each kind (701.34a)
+- ``cumulative_upkeep``: an age counter at the beginning of the upkeep, then the cost for each age counter paid in full, or the permanent sacrificed; one trigger per instance (702.24)
 - ``dungeon``: dungeon cards, venturing, room abilities, completing a dungeon (309, 701.49)
 - ``priority``: timing, split second, and nobody acting midway through casting or resolving (117, 307, 702.61, 116.2)
 - ``face_down``: face-down permanents turned face up: the special action (a morph cost, a manifested creature card's mana cost), by an effect, megamorph's counter, a permanent that lost its abilities (702.37, 701.40, 708.8)

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Callable, Mapping
 
 from kb.checks.model import bodies, cascade, casting, colors, combat, control, copies, dungeon, dying, entering, evolve, leaving, library, life
-from kb.checks.model import designations, end_step, exalted, face_down, halves, overload, splice, spent, untapping, vehicles
+from kb.checks.model import cumulative_upkeep, designations, end_step, exalted, face_down, halves, overload, proliferate, splice, spent, untapping, vehicles
 from kb.checks.model import discard as dis
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
@@ -291,6 +291,7 @@ VERBS[designations.RENOWN] = lambda state, item, args, choices: designations.ren
 VERBS[designations.ASCEND] = lambda state, item, args, choices: designations.ascend_spell(state, item)
 VERBS["turn_face_up"] = lambda state, item, args, choices: face_down.turned_face_up(state, args.get("object") or item.targets[0][0])  # Break Open
 VERBS["converge_damage"] = lambda state, item, args, choices: spent.converge_damage(state, item, args)  # Radiant Flames
+VERBS.update({cumulative_upkeep.CUMULATIVE_UPKEEP: cumulative_upkeep.resolve, proliferate.PROLIFERATE: proliferate.resolve})  # 702.24a, 701.34a
 
 
 @verb("nothing")

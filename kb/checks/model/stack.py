@@ -4,7 +4,8 @@ turn (500-514), with the goads that end as a turn begins (701.15a, 800.4m).
 A spell whose targets have all become illegal doesn't resolve (608.2b). Triggers that trigger
 while something resolves wait until it has finished (603.3). A new turn untaps its active
 player's permanents (502.3), which are no longer "sick" (302.6); at the beginning of the upkeep
-suspend's time-counter triggers and rebound's delayed triggers trigger (702.62a, 702.88a); at the
+suspend's time-counter triggers, rebound's delayed triggers and the active player's permanents'
+"at the beginning of your upkeep" abilities (``when: upkeep``: cumulative upkeep, 702.24a) trigger (702.62a, 702.88a); at the
 beginning of the end step those of dash and unearth (702.109a, 702.84a; kb.checks.model.end_step),
 the end step a turn passed earlier goes through as it ends.
 """
@@ -14,10 +15,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Mapping, Optional
 
-from kb.checks.model import actions, bestow, bodies, cipher, combat, control, effects, end_step, exert, leaving, priority, saga
+from kb.checks.model import actions, bestow, bodies, cipher, colors, combat, control, effects, end_step, exert, leaving, priority, saga
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 from kb.checks.model.state import BATTLEFIELD, EXILE, STACK, STEPS, Event, Obj, State
+
+UPKEEP = "upkeep"  # what an "at the beginning of your upkeep" ability triggers on (its ``when``)
 
 
 def top(state: State) -> Obj:
@@ -94,7 +97,12 @@ def pass_turn(state: State) -> State:
 
 
 def upkeep(state: State) -> State:
-    """Beginning of upkeep: suspend removes a time counter (702.62a), rebound's delayed triggers."""
+    """Beginning of upkeep: suspend removes a time counter (702.62a), rebound's delayed triggers, the
+    active player's permanents' upkeep abilities (one trigger per instance: 702.24b)."""
+    for obj in s.in_zone(state, BATTLEFIELD, state.active):
+        for ability in colors.abilities_of(state, obj):
+            if ability.on == UPKEEP:
+                state = s.trigger(state, s.ability(f"{ability.name} ({obj.id})", s.controller_of(state, obj.id), obj.id, ability.effect))
     for card in s.in_zone(state, EXILE, state.active):
         if actions.suspended(card):
             state = s.trigger(state, s.ability(f"suspend counter trigger of {card.id}", card.owner, card.id,
