@@ -114,3 +114,37 @@ def test_a_source_gone_before_its_cumulative_upkeep_resolves_does_nothing():
     st = s.move(st, FORCES, s.GRAVEYARD)
     item = s.get(st, st.stack[-1])
     assert effects.VERBS[cumulative_upkeep.CUMULATIVE_UPKEEP](st, item, {"cost": "{U}"}, {}) == st
+
+
+@pytest.mark.parametrize("chosen, message", [
+    (["Rift Bolt"], "Rift Bolt is in the exile: only permanents and players can be chosen to proliferate (701.34a)"),
+    (["Llanowar Elves"], "Llanowar Elves has no counter: it can't be chosen to proliferate (701.34a)"),
+    (["Grizzly Bears", "Grizzly Bears"], "each permanent or player is chosen once to proliferate, not ['Grizzly Bears', 'Grizzly Bears']"),
+    (["Nope"], "there is no object or player 'Nope'"),
+])
+def test_proliferate_refusals_say_why(chosen, message):
+    st = board(("Grizzly Bears", "battlefield", {"counters": {"+1/+1": 1}}), ("Llanowar Elves", "battlefield"),
+               ("Rift Bolt", "exile", {"counters": {"time": 2}}))
+    with pytest.raises(IllegalAction) as refused:
+        proliferate.proliferate(st, chosen)
+    assert str(refused.value) == message
+
+
+def test_proliferate_is_logged_with_its_source_and_choices():
+    st = board(("Grizzly Bears", "battlefield", {"counters": {"+1/+1": 1}}), player_counters={"B": {"poison": 1}})
+    item = s.ability("proliferate", "A", "Grizzly Bears", (("proliferate", {}),))
+    st = effects.VERBS["proliferate"](st, item, {}, {"proliferate": ["Grizzly Bears", "B"]})
+    assert [(e.kind, e.obj, e.player, e.detail) for e in st.events if e.kind in ("proliferate", "get poison")] == [
+        ("get poison", item.id, "B", "1"), ("proliferate", item.id, "", "Grizzly Bears,B")]
+
+
+def test_cumulative_upkeep_payment_is_logged_and_refusal_says_why():
+    st = upkeep_of((FORCES, "battlefield", {"counters": {"age": 1}}))
+    item = s.get(st, st.stack[-1])
+    assert (item.id, item.controller, item.source) == (f"{FORCES} cumulative upkeep ({FORCES})", "A", FORCES)
+    with pytest.raises(IllegalAction) as refused:
+        stack.resolve(st, {"pay": ["U", "G"]})
+    assert str(refused.value) == ("U G doesn't pay {U}{U}, the cumulative upkeep for 2 age counters: "
+                                  "it is paid in full or not at all (702.24a)")
+    st = stack.resolve(st, {"pay": ["U", "U"]})
+    assert [(e.kind, e.obj, e.player, e.detail) for e in st.events if e.kind in ("paid", "unpaid")] == [("paid", FORCES, "A", "{U}{U}")]
