@@ -8,7 +8,7 @@ import pytest
 
 from kb.checks.claims.build import ability, state
 from kb.checks.claims.scenario import act
-from kb.checks.model import colors, cumulative_upkeep, effects, proliferate, stack
+from kb.checks.model import colors, cumulative_upkeep, effects, proliferate, saga, stack
 from kb.checks.model import state as s
 from kb.checks.model.errors import IllegalAction
 
@@ -47,10 +47,19 @@ def test_proliferate_gives_each_chosen_one_more_of_each_kind(chosen, bears, forc
 ])
 def test_proliferate_refuses_what_cant_be_chosen(chosen, message):
     st = board(("Grizzly Bears", "battlefield", {"counters": {"+1/+1": 1}}), ("Llanowar Elves", "battlefield"),
-               ("Rift Bolt", "exile", {"counters": {"time": 2}}))
+               ("Rift Bolt", "exile", {"counters": {"time": 2}}), player_counters={"B": {"poison": 1}})
     with pytest.raises(IllegalAction, match=message):
         proliferate.proliferate(st, chosen)
-    assert proliferate.choosable(st) == ("Grizzly Bears",)
+    assert proliferate.choosable(st) == ("Grizzly Bears", "B")
+
+
+def test_counters_all_removed_leave_nothing_to_proliferate():
+    st = board(("Grizzly Bears", "battlefield", {"counters": {"+1/+1": 1}}))
+    st = saga.remove_counters(st, "Grizzly Bears", "+1/+1", 1)  # its kind is still listed, with none of it
+    assert proliferate.choosable(st) == ()
+    with pytest.raises(IllegalAction, match="has no counter"):
+        proliferate.proliferate(st, ["Grizzly Bears"])
+    assert [(e.kind, e.obj) for e in proliferate.proliferate(st, []).events][-1] == ("proliferate", "effect")
 
 
 def test_proliferate_sees_counters_put_in_response():
