@@ -38,12 +38,13 @@ def resolve(state: State, item: Obj, args: Mapping, choices: Mapping) -> State:
     if source is None or source.zone != BATTLEFIELD:
         return state  # "if this permanent is on the battlefield": nothing to count, nothing to sacrifice
     state = saga.add_counters(state, source.id, AGE, 1)
-    owed = total(str(args["cost"]), s.get(state, source.id).counter(AGE))
+    ages = s.get(state, source.id).counter(AGE)
+    owed = total(str(args["cost"]), ages)
     paid = tuple(choices.get("pay") or ())
     controller = s.controller_of(state, source.id)
     if not paid:
         return s.log(dying.sacrifice(state, controller, source.id), Event("unpaid", source.id, controller, owed))
     if not mana.payable(owed, paid):
         raise IllegalAction(f"{' '.join(paid)} doesn't pay {owed}, the cumulative upkeep for "
-                            f"{s.get(state, source.id).counter(AGE)} age counters: it is paid in full or not at all (702.24a)")
+                            f"{ages} age counters: it is paid in full or not at all (702.24a)")
     return s.log(state, Event("paid", source.id, controller, owed))
