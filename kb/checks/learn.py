@@ -130,6 +130,8 @@ def learn(rows: Sequence[tuple], tags: dict[str, str], texts: Sequence[str], log
     del cells, columns, values
     labels = np.array([column[label] for _, label in examples])
     fitted = LogisticRegression(C=C, max_iter=3000).fit(matrix, labels, sample_weight=np.array(sample_weight))
+    if log:
+        log(f"fitted in {int(np.max(fitted.n_iter_))} iterations of lbfgs")
     features_ = list(model.row)
     kept: dict[str, dict[int, float]] = {}
     for row, col in zip(*np.nonzero(np.abs(fitted.coef_.T) >= LEAST)):
