@@ -5,6 +5,7 @@ phrasing reads."""
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 
 import numpy as np
@@ -345,8 +346,10 @@ def test_the_learner_learns_claims_from_their_phrasings_and_none_from_other_ruli
         "An exchange of control doesn't end at end of turn.")]
     texts = ["Goad counts each opponent of the goading player.", "A goaded creature with defender can't attack.",
              "You choose which player a goaded creature attacks.", "The exchange happens only if both targets are legal."]  # fmt: skip
-    model = learner.learn(rows, {"goad.stays": "goad", "exchange.lasts": "exchange"}, texts)
+    logged = []
+    model = learner.learn(rows, {"goad.stays": "goad", "exchange.lasts": "exchange"}, texts, log=logged.append)
     assert model.checksum == learner.checksum(rows)
+    assert logged[0] == "8 phrasing windows, 2 none examples" and re.fullmatch(r"fitted in [1-9]\d* iterations of lbfgs", logged[1])
     assert set(model.classes) == {("goad.stays", 1), ("goad.stays", -1), ("exchange.lasts", 1), NONE}
     (sentence,) = reading("The exchange of control lasts for the rest of the game.", "en")
     chances = model.probabilities(sentence, frozenset({"goad.stays", "exchange.lasts"}))
