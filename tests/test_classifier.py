@@ -13,11 +13,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kb.checks import links as L
-from kb.checks.classifier import NEGATED, NONE, NOT, Classifier, features, load, save, shipped, sure
-from kb.errors import ParseError
-from kb.checks.meaning import reading, windows
 from kb.checks import learn as learner
+from kb.checks import links as L
+from kb.checks.classifier import (
+    NEGATED,
+    NONE,
+    NOT,
+    Classifier,
+    features,
+    load,
+    save,
+    shipped,
+    sure,
+)
+from kb.checks.meaning import reading, windows
+from kb.errors import ParseError
 
 
 @pytest.mark.parametrize(
@@ -349,11 +359,34 @@ def test_the_learner_learns_claims_from_their_phrasings_and_none_from_other_ruli
     logged = []
     model = learner.learn(rows, {"goad.stays": "goad", "exchange.lasts": "exchange"}, texts, log=logged.append)
     assert model.checksum == learner.checksum(rows)
-    assert logged[0] == "8 phrasing windows, 2 none examples" and re.fullmatch(r"fitted in [1-9]\d* iterations of lbfgs", logged[1])
+    assert logged[0] == "8 phrasing windows, 2 none examples" and re.fullmatch(r"fitted in [1-9]\d* iterations of L-BFGS-B", logged[1])
     assert set(model.classes) == {("goad.stays", 1), ("goad.stays", -1), ("exchange.lasts", 1), NONE}
     (sentence,) = reading("The exchange of control lasts for the rest of the game.", "en")
     chances = model.probabilities(sentence, frozenset({"goad.stays", "exchange.lasts"}))
     assert max(chances, key=chances.get) == ("exchange.lasts", 1)
+
+
+@pytest.mark.parametrize("classes, weighed", [(4, False), (4, True), (3, True), (7, True)])
+def test_the_fit_is_scikit_learns_logistic_regression_with_fewer_corrections(classes, weighed):
+    """The learner's own fit minimises what scikit-learn's multinomial LogisticRegression does
+    (three classes or more: with two, scikit-learn fits one column): same weights, same probabilities."""
+    pytest.importorskip("sklearn", reason="scikit-learn is not installed (pip install -e '.[test]')")
+    from scipy.sparse import random as sparse_random
+    from sklearn.linear_model import LogisticRegression
+
+    rng = np.random.default_rng(classes)
+    matrix = sparse_random(300, 40, density=0.15, format="lil", random_state=classes)
+    labels = np.arange(300) % classes
+    matrix[np.arange(300), labels * 3] = 1.0  # each class has a feature of its own
+    matrix = matrix.tocsr()
+    weights = rng.uniform(0.2, 3.0, 300) if weighed else np.ones(300)
+    coef, bias, iterations = learner.fit(matrix, labels, weights, classes, 10.0, maxcor=3, tol=1e-9)
+    theirs = LogisticRegression(C=10.0, tol=1e-9, max_iter=5000).fit(matrix, labels, sample_weight=weights)
+    np.testing.assert_allclose(coef, theirs.coef_.T, atol=1e-4)
+    scores = matrix @ coef + bias
+    mine = np.exp(scores - scores.max(axis=1, keepdims=True))
+    np.testing.assert_allclose(mine / mine.sum(axis=1, keepdims=True), theirs.predict_proba(matrix), atol=1e-5)
+    assert iterations > 1 and abs(float(bias.sum())) < 1e-9
 
 
 @pytest.mark.parametrize(
@@ -574,7 +607,7 @@ TRIGGERS = "Split second never prevents an ability from triggering."
     "ruling, chances, claims",
     [
         # the phrasing's words (0.93), and no other claim read: the phrasing's claim
-        ("Split second never prevents a card's ability from triggering.", lambda: {}, ["split.triggers"]),
+        ("Split second never prevents a card's ability from triggering.", dict, ["split.triggers"]),
         # the classifier reads the sentence as another claim, sure (OUTWEIGHED) and surer by the
         # margin: the phrasing's claim goes, the classifier's own is linked
         ("Split second never prevents a card's ability from triggering.",
