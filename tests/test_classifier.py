@@ -389,6 +389,32 @@ def test_the_fit_is_scikit_learns_logistic_regression_with_fewer_corrections(cla
     assert iterations > 1 and abs(float(bias.sum())) < 1e-9
 
 
+@pytest.mark.parametrize("maxcor, spread", [(1, 10.0), (5, 100.0), (5, 1.0)])
+def test_the_learners_lbfgs_finds_a_quadratics_minimum_in_place(maxcor, spread):
+    rng = np.random.default_rng(maxcor)
+    scale, centre = rng.uniform(1.0, spread, 200), rng.normal(0, 3, 200)
+
+    def objective(x, gradient):
+        np.multiply(scale, x - centre, out=gradient)
+        return 0.5 * float(scale @ (x - centre) ** 2)
+
+    x = np.zeros(200)
+    iterations = learner.minimise(objective, x, maxcor, 1e-8, 500)
+    assert 0 < iterations < 500
+    np.testing.assert_allclose(x, centre, atol=1e-5)  # it may stop on a value lowered by 64 ε, as L-BFGS-B does
+
+
+@pytest.mark.parametrize("rows, cols, density", [(50, 30, 0.2), (1, 5, 1.0), (40, 20, 0.0)])
+def test_the_learners_product_writes_the_sparse_product_into_its_array(rows, cols, density):
+    from scipy.sparse import random as sparse_random
+
+    part = sparse_random(rows, cols, density=density, format="csr", random_state=rows)
+    dense = np.random.default_rng(cols).normal(size=(cols, 7))
+    out = np.full((rows, 7), 99.0)
+    learner.product(part, dense, out)
+    np.testing.assert_allclose(out, part @ dense)
+
+
 @pytest.mark.parametrize(
     "text, lang, has, lacks",
     [
