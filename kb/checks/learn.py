@@ -15,9 +15,9 @@ Needs the ``learn`` extra (SciPy). Examples:
 Multinomial logistic regression (C below; tuned on the dev half of bench/claims_set.yaml, never on
 its test half) over the features of kb.checks.classifier; the labelled official rulings of a claim
 weigh LABELLED windows at most together (labelled_weights). ``fit`` minimises the objective of
-scikit-learn's LogisticRegression (lbfgs), with SciPy's L-BFGS-B keeping MAXCOR corrections: with
-scikit-learn's ten, at 571 classes × 116,143 features, the optimiser's workspace alone was 13 GB and
-the learning peaked at 23.2 GiB of the machine's 24.
+scikit-learn's LogisticRegression with its own L-BFGS (``minimise``) keeping MAXCOR corrections,
+over arrays made once: scikit-learn's lbfgs (SciPy's L-BFGS-B, ten corrections) peaked at 23.2 GiB
+of the machine's 24 at 571 classes and spent as much time in the kernel as in the products.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ NEGATIVES = 6000  # none examples at most (3,000 until the token claim: set 2 de
 SEED = 1
 LEAST = 0.15  # weights smaller than this are left out: they change no link of the dev halves, and the file is four times smaller
 DIGITS = 3  # weights, biases and idf to three decimals: the file compresses, and a relearning on another machine changes no link
-MAXCOR = 5  # corrections L-BFGS-B keeps: its workspace is (2 * MAXCOR + 5) weight matrices (at 571 × 116,143, 530 MB each)
+MAXCOR = 5  # corrections the fit keeps: 2 * MAXCOR + 5 arrays the size of the weights (at 571 classes × 127,683 features, 583 MB each)
 BLOCKS = 4  # runs of rows the fit's products are split in, for as many threads (the same on any machine)
 TOL = 1e-4  # the largest gradient component at which the fit stops (scikit-learn's ``tol``)
 LABELLED = 50  # windows: the most a claim's labelled official rulings weigh together as examples (dev halves: in full, 705 rulings of one claim took search's answered@3 from 0.964 to 0.927; at 100, 0.955; at 50, 0.964, and links set 1 recall 0.65, precision 0.96, passing 1)
