@@ -1,4 +1,4 @@
-"""The claim classifier's fit (kb.checks.learn.fit) on the real examples, a few iterations timed:
+"""The claim classifier's fit (kb.checks.fit) on the real examples, a few iterations timed:
 each evaluation of the objective (wall, user and kernel time), then the iterations' total and the
 peak resident memory. Not the learning itself (``python -m kb.checks.learn``), which runs the fit
 to its end; this says how fast and how big it is, in minutes rather than hours.
@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kb.checks import learn
+from kb.checks import fit, learn
 
 
 def usage() -> tuple[float, float, float]:
@@ -49,7 +49,7 @@ def main(argv=None) -> int:
     model, matrix, labels, weights = learn.examples_of(rows, tags, texts, log=print)
     print(f"examples: {matrix.shape[0]:,} × {matrix.shape[1]:,} features, {matrix.nnz:,} cells, "
           f"{len(model.classes)} classes; {since(start)}", flush=True)  # fmt: skip
-    minimise = learn.minimise
+    minimise = fit.minimise
 
     def timed(objective, x, maxcor, tol, max_iter, log=None):
         def evaluation(point, gradient):
@@ -63,8 +63,8 @@ def main(argv=None) -> int:
         print(f"{done} iterations: {since(begun)}", flush=True)
         return done
 
-    learn.minimise = timed
-    learn.fit(matrix, labels, weights, len(model.classes), learn.C, max_iter=args.iterations)
+    fit.minimise = timed
+    fit.fit(matrix, labels, weights, len(model.classes), learn.C, max_iter=args.iterations)
     print(f"peak resident: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20:.2f} GiB")
     return 0
 

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kb.checks import fit as fitting
 from kb.checks import learn as learner
 from kb.checks import links as L
 from kb.checks.classifier import (
@@ -380,7 +381,7 @@ def test_the_fit_is_scikit_learns_logistic_regression_with_fewer_corrections(cla
     matrix[np.arange(300), labels * 3] = 1.0  # each class has a feature of its own
     matrix = matrix.tocsr()
     weights = rng.uniform(0.2, 3.0, 300) if weighed else np.ones(300)
-    coef, bias, iterations = learner.fit(matrix, labels, weights, classes, 10.0, maxcor=3, tol=1e-9)
+    coef, bias, iterations = fitting.fit(matrix, labels, weights, classes, 10.0, maxcor=3, tol=1e-9)
     theirs = LogisticRegression(C=10.0, tol=1e-9, max_iter=5000).fit(matrix, labels, sample_weight=weights)
     np.testing.assert_allclose(coef, theirs.coef_.T, atol=1e-4)
     scores = matrix @ coef + bias
@@ -399,7 +400,7 @@ def test_the_learners_lbfgs_finds_a_quadratics_minimum_in_place(maxcor, spread):
         return 0.5 * float(scale @ (x - centre) ** 2)
 
     x = np.zeros(200)
-    iterations = learner.minimise(objective, x, maxcor, 1e-8, 500)
+    iterations = fitting.minimise(objective, x, maxcor, 1e-8, 500)
     assert 0 < iterations < 500
     np.testing.assert_allclose(x, centre, atol=1e-5)  # it may stop on a value lowered by 64 ε, as L-BFGS-B does
 
@@ -411,7 +412,7 @@ def test_the_learners_product_writes_the_sparse_product_into_its_array(rows, col
     part = sparse_random(rows, cols, density=density, format="csr", random_state=rows)
     dense = np.random.default_rng(cols).normal(size=(cols, 7))
     out = np.full((rows, 7), 99.0)
-    learner.product(part, dense, out)
+    fitting.product(part, dense, out)
     np.testing.assert_allclose(out, part @ dense)
 
 
