@@ -416,6 +416,31 @@ def test_the_learners_product_writes_the_sparse_product_into_its_array(rows, col
     np.testing.assert_allclose(out, part @ dense)
 
 
+def test_the_learners_product_takes_a_dense_side_of_any_layout():
+    from scipy.sparse import random as sparse_random
+
+    part = sparse_random(30, 20, density=0.3, format="csr", random_state=3)
+    dense = np.asfortranarray(np.random.default_rng(4).normal(size=(20, 6)))
+    out = np.zeros((30, 6))
+    fitting.product(part, dense, out)
+    np.testing.assert_allclose(out, part @ dense)
+
+
+@pytest.mark.parametrize("out", [np.zeros((6, 30)).T, np.zeros((30, 12))[:, ::2], np.zeros((30, 6), dtype=np.float32)])
+def test_the_learners_product_refuses_an_array_it_cannot_write_through(out):
+    from scipy.sparse import random as sparse_random
+
+    part = sparse_random(30, 20, density=0.3, format="csr", random_state=3)
+    with pytest.raises(ValueError, match="C-contiguous float64"):
+        fitting.product(part, np.ones((20, 6)), out)
+
+
+def test_the_learners_axpy_adds_in_place():
+    x, y = np.arange(5.0), np.ones(5)
+    fitting.axpy(x, y, 2.0)  # the caller's own array holds the sum: nothing is returned
+    np.testing.assert_allclose(y, 1.0 + 2.0 * np.arange(5.0))
+
+
 @pytest.mark.parametrize(
     "text, lang, has, lacks",
     [

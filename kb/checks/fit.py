@@ -13,6 +13,15 @@ import time
 
 import numpy as np
 
+try:  # SciPy's own routines, which write into arrays given them (the ``learn`` extra)
+    from scipy.linalg.blas import daxpy
+except ImportError:  # pragma: no cover - SciPy without BLAS bindings
+    daxpy = None
+try:
+    from scipy.sparse._sparsetools import csr_matvecs
+except ImportError:  # pragma: no cover - a SciPy that moved its private routine: the public product
+    csr_matvecs = None
+
 MAXCOR = 5  # corrections the fit keeps: 2 * MAXCOR + 5 arrays the size of the weights (at 571 classes × 127,683 features, 583 MB each)
 BLOCKS = 4  # runs of rows the fit's products are split in, for as many threads (the same on any machine)
 TOL = 1e-4  # the largest gradient component at which the fit stops (scikit-learn's ``tol``)
@@ -143,20 +152,23 @@ def minimise(objective, x: np.ndarray, maxcor: int, tol: float, max_iter: int, l
 
 def product(part, dense: np.ndarray, out: np.ndarray) -> None:
     """``out`` = ``part`` (sparse, CSR) @ ``dense``, into ``out``: with SciPy's own routine where
-    it has it (no new memory), else a new array copied."""
+    it has it (no new memory), else a new array copied. ``out`` must be C-contiguous float64, as the
+    routine writes through a flat view of it."""
+    if not out.flags.c_contiguous or out.dtype != np.float64:
+        raise ValueError(f"product: out must be C-contiguous float64, not {out.dtype} with strides {out.strides}")
     out.fill(0.0)
-    try:
-        from scipy.sparse._sparsetools import csr_matvecs
-    except ImportError:  # a SciPy without it: the public product
+    if csr_matvecs is None:
         np.copyto(out, part @ dense)
         return
-    csr_matvecs(part.shape[0], part.shape[1], dense.shape[1], part.indptr, part.indices, part.data, dense.ravel(), out.ravel())
+    csr_matvecs(part.shape[0], part.shape[1], dense.shape[1], part.indptr, part.indices, part.data,
+                np.ascontiguousarray(dense, dtype=np.float64).ravel(), out.ravel())
 
 
 def axpy(x: np.ndarray, y: np.ndarray, a: float) -> None:
     """y += a · x, in place, with no array made (BLAS)."""
-    from scipy.linalg.blas import daxpy
-
+    if daxpy is None:
+        y += a * x
+        return
     daxpy(x, y, a=a)
 
 
