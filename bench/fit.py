@@ -60,7 +60,7 @@ def main(argv=None) -> int:
 
         begun = usage()
         done = minimise(evaluation, x, maxcor, tol, max_iter, log)
-        print(f"{done} iterations: {since(begun)}", flush=True)
+        print(f"{done[0]} iterations ({done[1]}): {since(begun)}", flush=True)
         return done
 
     fit.minimise = timed

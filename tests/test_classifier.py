@@ -360,7 +360,7 @@ def test_the_learner_learns_claims_from_their_phrasings_and_none_from_other_ruli
     logged = []
     model = learner.learn(rows, {"goad.stays": "goad", "exchange.lasts": "exchange"}, texts, log=logged.append)
     assert model.checksum == learner.checksum(rows)
-    assert logged[0] == "8 phrasing windows, 2 none examples" and re.fullmatch(r"fitted in [1-9]\d* iterations of L-BFGS-B", logged[1])
+    assert logged[0] == "8 phrasing windows, 2 none examples" and re.fullmatch(r"fitted in [1-9]\d* iterations of L-BFGS: (gradient below tol|value lowered by 64 ε or less)", logged[1])
     assert set(model.classes) == {("goad.stays", 1), ("goad.stays", -1), ("exchange.lasts", 1), NONE}
     (sentence,) = reading("The exchange of control lasts for the rest of the game.", "en")
     chances = model.probabilities(sentence, frozenset({"goad.stays", "exchange.lasts"}))
@@ -381,13 +381,13 @@ def test_the_fit_is_scikit_learns_logistic_regression_with_fewer_corrections(cla
     matrix[np.arange(300), labels * 3] = 1.0  # each class has a feature of its own
     matrix = matrix.tocsr()
     weights = rng.uniform(0.2, 3.0, 300) if weighed else np.ones(300)
-    coef, bias, iterations = fitting.fit(matrix, labels, weights, classes, 10.0, maxcor=3, tol=1e-9)
+    coef, bias, iterations, stopped = fitting.fit(matrix, labels, weights, classes, 10.0, maxcor=3, tol=1e-9)
     theirs = LogisticRegression(C=10.0, tol=1e-9, max_iter=5000).fit(matrix, labels, sample_weight=weights)
     np.testing.assert_allclose(coef, theirs.coef_.T, atol=1e-4)
     scores = matrix @ coef + bias
     mine = np.exp(scores - scores.max(axis=1, keepdims=True))
     np.testing.assert_allclose(mine / mine.sum(axis=1, keepdims=True), theirs.predict_proba(matrix), atol=1e-5)
-    assert iterations > 1 and abs(float(bias.sum())) < 1e-9
+    assert iterations > 1 and stopped in fitting.STOPS[:2] and abs(float(bias.sum())) < 1e-9
 
 
 @pytest.mark.parametrize("maxcor, spread", [(1, 10.0), (5, 100.0), (5, 1.0)])
@@ -400,9 +400,18 @@ def test_the_learners_lbfgs_finds_a_quadratics_minimum_in_place(maxcor, spread):
         return 0.5 * float(scale @ (x - centre) ** 2)
 
     x = np.zeros(200)
-    iterations = fitting.minimise(objective, x, maxcor, 1e-8, 500)
-    assert 0 < iterations < 500
+    iterations, stopped = fitting.minimise(objective, x, maxcor, 1e-8, 500)
+    assert 0 < iterations < 500 and stopped in fitting.STOPS[:2]
     np.testing.assert_allclose(x, centre, atol=1e-5)  # it may stop on a value lowered by 64 ε, as L-BFGS-B does
+
+
+@pytest.mark.parametrize("max_iter, tol, stop", [(2, 1e-8, "max_iter reached"), (500, 1e3, "gradient below tol")])
+def test_the_learners_minimiser_says_why_it_stopped(max_iter, tol, stop):
+    def objective(x, gradient):
+        np.multiply(x - 5.0, 3.0, out=gradient)
+        return 1.5 * float((x - 5.0) @ (x - 5.0))
+
+    assert fitting.minimise(objective, np.zeros(10), 3, tol, max_iter)[1] == stop
 
 
 @pytest.mark.parametrize("rows, cols, density", [(50, 30, 0.2), (1, 5, 1.0), (40, 20, 0.0)])

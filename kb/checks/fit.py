@@ -25,11 +25,12 @@ except ImportError:  # pragma: no cover - a SciPy that moved its private routine
 MAXCOR = 5  # corrections the fit keeps: 2 * MAXCOR + 5 arrays the size of the weights (at 571 classes × 127,683 features, 583 MB each)
 BLOCKS = 4  # runs of rows the fit's products are split in, for as many threads (the same on any machine)
 TOL = 1e-4  # the largest gradient component at which the fit stops (scikit-learn's ``tol``)
+STOPS = ("gradient below tol", "value lowered by 64 ε or less", "no step lowers the value", "max_iter reached")  # why minimise stops
 
 
 def fit(matrix, labels: np.ndarray, weights: np.ndarray, classes: int, c: float,
-        maxcor: int = MAXCOR, tol: float = TOL, max_iter: int = 3000, log=None) -> tuple[np.ndarray, np.ndarray, int]:
-    """The weights (features × classes), biases and iterations of the multinomial logistic regression
+        maxcor: int = MAXCOR, tol: float = TOL, max_iter: int = 3000, log=None) -> tuple[np.ndarray, np.ndarray, int, str]:
+    """The weights (features × classes), biases, iterations and why the fit stopped (STOPS) of the multinomial logistic regression
     of ``matrix`` (examples × features, sparse) with ``labels`` (0 … classes - 1) weighing ``weights``:
     the minimum of (1 / Σw) Σ w_i · cross-entropy_i + ‖W‖² / (2 · c · Σw), biases unpenalised, as
     scikit-learn's LogisticRegression(C=c) has it, found by L-BFGS (``minimise``) with ``maxcor``
@@ -83,17 +84,18 @@ def fit(matrix, labels: np.ndarray, weights: np.ndarray, classes: int, c: float,
             return loss
 
         x = np.zeros(size + classes)
-        iterations = minimise(objective, x, maxcor, tol, max_iter, log)
+        iterations, stopped = minimise(objective, x, maxcor, tol, max_iter, log)
     bias = x[size:] - x[size:].mean()  # biases are known up to a constant: their mean is 0
-    return x[:size].reshape(width, classes), bias, iterations
+    return x[:size].reshape(width, classes), bias, iterations, stopped
 
 
-def minimise(objective, x: np.ndarray, maxcor: int, tol: float, max_iter: int, log=None) -> int:
+def minimise(objective, x: np.ndarray, maxcor: int, tol: float, max_iter: int, log=None) -> tuple[int, str]:
     """L-BFGS from ``x`` (changed in place to the minimum) of ``objective(x, gradient)``, which
     returns the value at ``x`` and writes the gradient there into ``gradient``; stops when no
     gradient component is above ``tol`` or an iteration lowers the value by a relative 64 ε or
     less (as scikit-learn has SciPy's L-BFGS-B stop), after ``max_iter`` at most. Steps back
-    from the quasi-Newton step by halves until the value falls enough (Armijo). Its iterations."""
+    from the quasi-Newton step by halves until the value falls enough (Armijo). Its iterations, and
+    why it stopped (one of STOPS)."""
     n = len(x)
     steps, changes = np.zeros((maxcor, n)), np.zeros((maxcor, n))  # s and y of the last corrections
     rho = np.zeros(maxcor)
@@ -102,7 +104,7 @@ def minimise(objective, x: np.ndarray, maxcor: int, tol: float, max_iter: int, l
     kept, newest, start = 0, -1, time.perf_counter()
     for iteration in range(1, max_iter + 1):
         if max(float(gradient.max()), -float(gradient.min())) <= tol:
-            return iteration - 1
+            return iteration - 1, STOPS[0]
         np.copyto(direction, gradient)  # the two-loop recursion: direction = H · gradient
         alphas = np.zeros(maxcor)
         order = [(newest - k) % maxcor for k in range(kept)]
@@ -130,7 +132,7 @@ def minimise(objective, x: np.ndarray, maxcor: int, tol: float, max_iter: int, l
                 break
             size /= 2
         else:
-            return iteration  # no step lowers the value: as low as it goes
+            return iteration, STOPS[2]  # no step lowers the value: as low as it goes
         newest = (newest + 1) % maxcor
         np.multiply(direction, size, out=steps[newest])
         np.subtract(trial_gradient, gradient, out=changes[newest])
@@ -146,8 +148,8 @@ def minimise(objective, x: np.ndarray, maxcor: int, tol: float, max_iter: int, l
         if log and iteration % 100 == 0:
             log(f"iteration {iteration}: loss {value:.6f}, {time.perf_counter() - start:.0f} s")
         if lowered <= 64 * np.finfo(float).eps:
-            return iteration
-    return max_iter
+            return iteration, STOPS[1]
+    return max_iter, STOPS[3]
 
 
 def product(part, dense: np.ndarray, out: np.ndarray) -> None:

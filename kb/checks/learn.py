@@ -98,9 +98,9 @@ def labelled_weights(rows: Sequence[tuple], known: Sequence) -> list[float]:
 def learn(rows: Sequence[tuple], tags: dict[str, str], texts: Sequence[str], log=None) -> Classifier:
     """The classifier of the claims of ``rows`` (see the module doc); ``texts``: real rulings."""
     model, matrix, labels, sample_weight = examples_of(rows, tags, texts, log)
-    coef, intercept, iterations = fit(matrix, labels, sample_weight, len(model.classes), C, log=log)
+    coef, intercept, iterations, stopped = fit(matrix, labels, sample_weight, len(model.classes), C, log=log)
     if log:
-        log(f"fitted in {iterations} iterations of L-BFGS-B")
+        log(f"fitted in {iterations} iterations of L-BFGS: {stopped}")
     features_ = list(model.row)
     kept: dict[str, dict[int, float]] = {}
     for row, col in zip(*np.nonzero(np.abs(coef) >= LEAST)):
