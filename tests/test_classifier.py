@@ -367,6 +367,22 @@ def test_the_learner_learns_claims_from_their_phrasings_and_none_from_other_ruli
     assert max(chances, key=chances.get) == ("exchange.lasts", 1)
 
 
+@pytest.mark.parametrize("cores", [1, 2, 3])
+def test_the_fit_gives_the_same_weights_on_any_number_of_cores(cores, monkeypatch):
+    """The products run in BLOCKS fixed blocks of rows, one thread each as far as there are cores:
+    the weights are the same bytes with one core as with several."""
+    from scipy.sparse import random as sparse_random
+
+    matrix = sparse_random(400, 60, density=0.1, format="csr", random_state=5)
+    labels, weights = np.arange(400) % 5, np.random.default_rng(6).uniform(0.5, 2.0, 400)
+    monkeypatch.setattr(fitting.os, "cpu_count", lambda: 4)
+    coef, bias, iterations, _ = fitting.fit(matrix, labels, weights, 5, 10.0, max_iter=40)
+    monkeypatch.setattr(fitting.os, "cpu_count", lambda: cores)
+    again = fitting.fit(matrix, labels, weights, 5, 10.0, max_iter=40)
+    assert len(fitting.blocks(matrix)) == fitting.BLOCKS and iterations == again[2]
+    assert coef.tobytes() == again[0].tobytes() and bias.tobytes() == again[1].tobytes()
+
+
 @pytest.mark.parametrize("classes, weighed", [(4, False), (4, True), (3, True), (7, True)])
 def test_the_fit_is_scikit_learns_logistic_regression_with_fewer_corrections(classes, weighed):
     """The learner's own fit minimises what scikit-learn's multinomial LogisticRegression does

@@ -41,7 +41,8 @@ def fit(matrix, labels: np.ndarray, weights: np.ndarray, classes: int, c: float,
     L-BFGS-B, which copies the weights several times an evaluation, spent more time in the kernel
     than in the products. The products with the matrix run in BLOCKS blocks of rows on as many
     threads as there are cores (the sparse products let go of the interpreter); the blocks are the
-    same on any machine, and so is every sum: the same examples give the same weights anywhere."""
+    same on any machine, so the products' sums do not depend on how many cores it has (a test fits
+    with one and with four: the same bytes)."""
     from concurrent.futures import ThreadPoolExecutor
 
     examples, width = matrix.shape
