@@ -708,6 +708,29 @@ def test_a_link_read_from_a_phrasing_gives_way_when_the_classifier_reads_its_sen
     assert [link.claim for link in linker.match(ruling, "en", frozenset())] == claims
 
 
+NEARLY = ("Split second never prevents an ability from triggering: the ability is put on the stack the next time a player "
+          "would receive priority, after the spell with split second has left the stack, even during combat on an opponent's "
+          "turn, and its controller chooses its targets then.")
+
+
+@pytest.mark.parametrize(
+    "ruling, claims",
+    [
+        # one word more than the phrasing (cosine 0.957, KEPT or more): its link stays, whatever the classifier reads
+        (NEARLY[:-1] + ", as with any creature.", ["a.nearly", "b.other"]),
+        # the phrasing's words with a clause dropped (below KEPT): the classifier's other claim outweighs it
+        (("Split second never prevents an ability from triggering: the ability is put on the stack the next time a player "
+          "would receive priority, after the spell with split second has left the stack."), ["b.other"]),
+    ],
+)  # fmt: skip
+def test_a_link_worded_nearly_as_its_phrasing_is_not_outweighed(ruling, claims):
+    phrasings = [("a.nearly", 1, NEARLY, "en"), ("b.other", -1, "Split second stops you from suspending a card.", "en")]
+    linker = L.Linker(phrasings, {"a.nearly": "", "b.other": ""}, classifier=Reads({("b.other", -1): 0.9}))
+    found = linker.match(ruling, "en", frozenset())
+    assert [link.claim for link in found] == claims
+    assert all(link.score < 1.0 for link in found if link.claim == "a.nearly")  # near, not word for word
+
+
 SHARED_SENTENCE = [("a.counter", 1, "Turning it face up puts a counter on it. It doesn't use the stack and can't be responded to.", "en"),
                    ("b.special", 1, "Turning it face up is a special action. It doesn't use the stack and can't be responded to.", "en")]
 

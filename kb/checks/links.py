@@ -12,7 +12,7 @@ word for word ("It doesn't use the stack and can't be responded to.") says none 
 (SHARED). Of the claims read in one sentence only those near the best link (RIVAL), and a
 denial gives way to a claim the ruling states better. Each link keeps its score and evidence (the
 phrasing matched). A link read from a phrasing gives way when the claim classifier is sure of the
-other polarity (VETO), or reads that sentence as another claim (OUTWEIGHED): its second opinion,
+other polarity (VETO), or reads that sentence as another claim (OUTWEIGHED, unless worded nearly as the phrasing: KEPT): its second opinion,
 kb.checks.second_opinion.
 
 A ruling that says a claim in words of its own matches no phrasing closely; the claim classifier
@@ -53,7 +53,7 @@ from kb.checks.phrasebook import MEMO_SIZE, Allowed, Phrasebook
 from kb.checks.polarity import polarity_of
 from kb.checks.readings import remembered
 from kb.checks.registration import ASSERTED, DENIED, NO_CLAIM, gates, keywords, phrasings_of, registry
-from kb.checks.second_opinion import DOUBT, OUTWEIGHED, OUTWEIGHED_MARGIN, VETO, doubted, outweighed, vetoed  # noqa: F401
+from kb.checks.second_opinion import DOUBT, KEPT, OUTWEIGHED, OUTWEIGHED_MARGIN, VETO, doubted, outweighed, vetoed  # noqa: F401
 from kb.records import ASSERTS, DENIES, UNDETERMINED, Link, normalize_text
 
 __all__ = ["Link", "Linker", "NO_CLAIM", "gates", "keywords", "link", "linker", "phrasings_of"]
