@@ -29,12 +29,15 @@ STOPS = ("gradient below tol", "value lowered by 64 ε or less", "no step lowers
 
 
 def fit(matrix, labels: np.ndarray, weights: np.ndarray, classes: int, c: float,
-        maxcor: int = MAXCOR, tol: float = TOL, max_iter: int = 3000, log=None) -> tuple[np.ndarray, np.ndarray, int, str]:
+        maxcor: int = MAXCOR, tol: float = TOL, max_iter: int = 3000, log=None,
+        start: tuple[np.ndarray, np.ndarray] | None = None) -> tuple[np.ndarray, np.ndarray, int, str]:
     """The weights (features × classes), biases, iterations and why the fit stopped (STOPS) of the multinomial logistic regression
     of ``matrix`` (examples × features, sparse) with ``labels`` (0 … classes - 1) weighing ``weights``:
     the minimum of (1 / Σw) Σ w_i · cross-entropy_i + ‖W‖² / (2 · c · Σw), biases unpenalised, as
     scikit-learn's LogisticRegression(C=c) has it, found by L-BFGS (``minimise``) with ``maxcor``
-    corrections (``log``: told every hundredth iteration how far the fit is).
+    corrections (``log``: told every hundredth iteration how far the fit is). ``start``: weights
+    and biases to start from (zeros otherwise): the problem is strictly convex, so it has one
+    minimum whatever the start (a test: the same weights from zeros and from others).
 
     Every array the size of the weights or of the examples × classes is made once: in a virtual
     machine that hands freed memory back to its host, each fresh page costs a fault, and SciPy's
@@ -85,6 +88,8 @@ def fit(matrix, labels: np.ndarray, weights: np.ndarray, classes: int, c: float,
             return loss
 
         x = np.zeros(size + classes)
+        if start is not None:
+            x[:size], x[size:] = np.asarray(start[0], dtype=float).ravel(), start[1]
         iterations, stopped = minimise(objective, x, maxcor, tol, max_iter, log)
     bias = x[size:] - x[size:].mean()  # biases are known up to a constant: their mean is 0
     return x[:size].reshape(width, classes), bias, iterations, stopped
