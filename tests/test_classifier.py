@@ -406,6 +406,34 @@ def test_the_fit_is_scikit_learns_logistic_regression_with_fewer_corrections(cla
     assert iterations > 1 and stopped in fitting.STOPS[:2] and abs(float(bias.sum())) < 1e-9
 
 
+@pytest.mark.parametrize("shift", [0.0, 0.3, 3.0])
+def test_a_fit_started_from_other_weights_finds_the_same_minimum(shift):
+    """``start``: the problem is strictly convex, so a fit started anywhere finds the minimum a fit
+    from zeros finds; started at it, or near it, in fewer iterations."""
+    from scipy.sparse import random as sparse_random
+
+    matrix = sparse_random(300, 40, density=0.15, format="csr", random_state=3)
+    labels, weights = np.arange(300) % 4, np.ones(300)
+    coef, bias, iterations, _ = fitting.fit(matrix, labels, weights, 4, 10.0, tol=1e-8)
+    noise = np.random.default_rng(7).normal(0, shift, coef.shape)
+    again, again_bias, again_iterations, stopped = fitting.fit(matrix, labels, weights, 4, 10.0, tol=1e-8, start=(coef + noise, bias))
+    np.testing.assert_allclose(again, coef, atol=1e-4)  # weights near 1: the same minimum, to the fit's tolerance
+    np.testing.assert_allclose(again_bias, bias, atol=1e-4)
+    assert stopped in fitting.STOPS[:2] and (again_iterations < iterations if shift == 0 else again_iterations > 0)
+
+
+def test_a_learning_starts_from_the_classifier_learned_before_where_it_has_the_feature_and_class():
+    from kb.checks.classifier import Classifier
+    from kb.checks.learn import starting
+
+    before = Classifier([("a.x", 1), ("b.y", -1), ("", 0)], {"goad": 1.0, "gone": 1.0}, {"goad": {0: 1.5}, "gone": {1: -0.5, 2: 0.25}}, [0.1, 0.2, -0.3])
+    model = Classifier([("a.x", 1), ("c.z", 1), ("b.y", -1), ("", 0)], {"goad": 1.0, "new": 1.0}, {}, [0.0] * 4)
+    coef, bias = starting(before, model)
+    rows = list(model.row)
+    assert coef[rows.index("goad"), 0] == 1.5 and not coef[rows.index("new")].any() and not coef[:, 1].any()
+    assert bias.tolist() == pytest.approx([0.1, 0.0, 0.2, -0.3])
+
+
 @pytest.mark.parametrize("maxcor, spread", [(1, 10.0), (5, 100.0), (5, 1.0)])
 def test_the_learners_lbfgs_finds_a_quadratics_minimum_in_place(maxcor, spread):
     rng = np.random.default_rng(maxcor)
@@ -744,3 +772,33 @@ def test_a_short_sentence_several_allowed_claims_share_links_none_of_them(tags, 
     linker = L.Linker(SHARED_SENTENCE, {"a.counter": "x", "b.special": "y"})
     found = linker.match("Cast it any time you have priority. It doesn't use the stack and can't be responded to.", "en", frozenset(tags))
     assert [link.claim for link in found] == claims
+
+
+STAYS = "A goaded creature stays goaded after it attacks."
+
+
+@pytest.mark.parametrize(
+    "chances, faint, polarity",
+    [
+        # the classifier reads the denial too: the denial read from the phrasing (0.894) stands
+        ({("goad.stays", -1): 0.6, ("goad.stays", 1): 0.1}, None, "denies"),
+        # it reads the claim asserted (DENIAL_DOUBT or more, and likelier than denied): in doubt
+        ({("goad.stays", -1): 0.1, ("goad.stays", 1): L.DENIAL_DOUBT}, None, "undetermined"),
+        ({("goad.stays", -1): 0.2, ("goad.stays", 1): L.DENIAL_DOUBT + 0.2}, None, "undetermined"),
+        # asserted likely, denied likelier: the denial stands
+        ({("goad.stays", -1): 0.6, ("goad.stays", 1): L.DENIAL_DOUBT + 0.05}, None, "denies"),
+        # it hardly reads the claim (under UNSEEN), and the phrasing matched under FAINT: in doubt
+        ({("goad.stays", -1): L.UNSEEN / 2, ("goad.stays", 1): 0.0}, 0.9, "undetermined"),
+        ({("goad.stays", -1): L.UNSEEN, ("goad.stays", 1): 0.0}, 0.9, "denies"),
+        # ... matched at FAINT or more (0.894 against 0.85): the phrasing's reading stands
+        ({("goad.stays", -1): L.UNSEEN / 2, ("goad.stays", 1): 0.0}, None, "denies"),
+    ],
+)  # fmt: skip
+def test_a_denial_the_classifier_reads_asserted_or_not_at_all_is_undetermined(monkeypatch, chances, faint, polarity):
+    from kb.checks import second_opinion
+
+    if faint is not None:
+        monkeypatch.setattr(second_opinion, "FAINT", faint)
+    linker = L.Linker([("goad.stays", 1, STAYS, "en")], {"goad.stays": ""}, classifier=Reads(chances))
+    found = linker.match("A goaded creature stops being goaded after it attacks.", "en", frozenset())  # the phrasing turned over
+    assert [(link.claim, link.polarity) for link in found] == [("goad.stays", polarity)]

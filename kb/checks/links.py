@@ -26,7 +26,8 @@ of the polarity (NEAR_MISS_SURE): the score is then the classifier's probability
 
 A link's polarity can be in doubt: an asserting link whose claim the classifier reads denied
 likelier than DOUBT, and the claim the classifier is sure a ruling nothing else linked is about
-(ABOUT, ABOUT_MARGIN) whichever way round, are ``undetermined``: the ruling is about the claim,
+(ABOUT, ABOUT_MARGIN) whichever way round, and a denying link whose claim the classifier reads
+asserted (DENIAL_DOUBT) or, matched faintly (FAINT), hardly reads at all (UNSEEN), are ``undetermined``: the ruling is about the claim,
 and no check passes or fails on it.
 
 An official ruling labelled as stating a claim (read whole and reviewed) links to it wherever its
@@ -53,7 +54,7 @@ from kb.checks.phrasebook import MEMO_SIZE, Allowed, Phrasebook
 from kb.checks.polarity import polarity_of
 from kb.checks.readings import remembered
 from kb.checks.registration import ASSERTED, DENIED, NO_CLAIM, gates, keywords, phrasings_of, registry
-from kb.checks.second_opinion import DOUBT, KEPT, OUTWEIGHED, OUTWEIGHED_MARGIN, VETO, doubted, outweighed, vetoed  # noqa: F401
+from kb.checks.second_opinion import DENIAL_DOUBT, DOUBT, FAINT, KEPT, UNSEEN, OUTWEIGHED, OUTWEIGHED_MARGIN, VETO, doubted, outweighed, vetoed  # noqa: F401
 from kb.records import ASSERTS, DENIES, UNDETERMINED, Link, normalize_text
 
 __all__ = ["Link", "Linker", "NO_CLAIM", "gates", "keywords", "link", "linker", "phrasings_of"]
